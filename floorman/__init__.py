@@ -1,0 +1,1 @@
+"""floorman: an expert system for poker cardroom floor rulings."""

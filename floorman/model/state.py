@@ -1,0 +1,780 @@
+"""The hand as it stands: replay events and answer the floor's arithmetic questions.
+
+`HandState` takes a `Table` and events one at a time. It refuses what cannot happen (a card
+dealt twice, a bet beyond the stack, an action by a folded or absent seat, an action out
+of turn) and answers: whose turn it is, the amount to call, the legal options, the minimum
+bet and raise, the pot-limit maximum, fixed-limit sizes and caps, whether betting was
+reopened for a seat after short all-ins, actions taken in turn, uncalled bets, pots,
+showdown order, awards and net results.
+
+It holds no rule logic beyond the arithmetic of betting: rulings live in the rulebook.
+"""
+
+from __future__ import annotations
+
+from dataclasses import dataclass, field
+from typing import Iterable
+
+from floorman.errors import ActionOutOfTurn, InvalidEvent
+from floorman.model.cards import UNKNOWN
+from floorman.model.events import Action, Board, Burn, DealHole, Draw, Event, Muck, Post, Show, ShowOne
+from floorman.model.table import BettingStructure, GameFormat, Table, Variant
+
+
+@dataclass(slots=True)
+class SeatInHand:
+    """One seat's position in the hand."""
+
+    number: int
+    name: str
+    starting_stack: int
+    stack: int                       # chips behind (not yet put in)
+    present: bool
+    dealt_in: bool
+    street_bet: int = 0              # live chips in front of the seat this betting round
+    total: int = 0                   # everything put in this hand, dead posts included
+    folded: bool = False
+    mucked: bool = False
+    hole: list[str] = field(default_factory=list)
+    face_up: list[bool] = field(default_factory=list)
+    tabled: bool = False
+    acted_level: int | None = None   # the bet level the seat last acted at this round
+    acted_serial: int = -1           # fixed-limit: reopen serial when the seat last acted
+
+    @property
+    def all_in(self) -> bool:
+        return self.stack == 0 and self.dealt_in and not self.folded
+
+    @property
+    def live(self) -> bool:
+        """Still holding a hand that can win."""
+        return self.dealt_in and not self.folded
+
+    @property
+    def can_act(self) -> bool:
+        return self.live and self.stack > 0
+
+    @property
+    def upcards(self) -> list[str]:
+        return [card for card, up in zip(self.hole, self.face_up) if up]
+
+
+@dataclass(frozen=True, slots=True)
+class Option:
+    """One thing the seat to act may do; amounts are totals for the street ("to")."""
+
+    action: str
+    min_to: int | None = None
+    max_to: int | None = None
+
+
+@dataclass(frozen=True, slots=True)
+class TurnAction:
+    """An action taken in turn, kept for the substantial-action test."""
+
+    seat: int
+    action: str
+    put_in_chips: bool
+    street: str
+
+
+@dataclass(frozen=True, slots=True)
+class HandResult:
+    """How the hand ended: chips returned, pots, awards, hand reads and net results."""
+
+    uncalled: tuple[int, int] | None
+    pots: tuple  # tuple[Pot, ...]
+    awards: tuple  # tuple[PotAward, ...]
+    readings: dict  # seat -> (high HandReading | None, low HandReading | None)
+    net: dict[int, int]
+    final_stacks: dict[int, int]
+
+
+class HandState:
+    """Replays a hand's events and answers questions about the hand as it stands."""
+
+    def __init__(self, table: Table, *, enforce_turn: bool = True) -> None:
+        self.table = table
+        self.variant: Variant = table.variant
+        self.betting: BettingStructure = table.structure.betting
+        self.enforce_turn = enforce_turn
+        self.seats: dict[int, SeatInHand] = {
+            seat.number: SeatInHand(number=seat.number, name=seat.name, starting_stack=seat.stack,
+                                    stack=seat.stack, present=seat.present,
+                                    dealt_in=not seat.sitting_out)
+            for seat in sorted(table.seats, key=lambda s: s.number)}
+        self.order: list[int] = list(self.seats)          # seat numbers clockwise from seat 1
+        self.events: list[Event] = []
+        self.board: list[str] = []
+        self.burns: list[str | None] = []
+        self.seen_cards: set[str] = set()
+        self.street_index = 0
+        self.streets = self.variant.streets
+        # betting round
+        self.round_open = False           # the round's first action has set up `pending`
+        self.round_done = False           # betting finished for this street
+        self.awaiting_cards = False       # between rounds, before the next street's cards
+        self.pending: set[int] = set()
+        self.current_bet = 0
+        self.last_full_raise = 0          # the largest full bet or raise increment this round
+        self.full_level = 0               # fixed-limit: bet level of the last full bet/raise
+        self.reopen_serial = 0            # fixed-limit: bumps on each full (or half-counted) raise
+        self.bets_and_raises = 0          # fixed-limit: toward the cap
+        self.last_aggressor: int | None = None
+        self.round_aggressor: dict[int, int | None] = {}
+        self.last_actor: int | None = None
+        self.big_blind_seat: int | None = None
+        self.last_live_blind_seat: int | None = None
+        self.bring_in_done = False
+        self.posted_blinds = 0            # small and big blind actually posted (pot-limit count)
+        self.actions_taken: list[TurnAction] = []
+        self.hand_over = False
+
+    # ------------------------------------------------------------------ construction
+    @classmethod
+    def replay(cls, table: Table, events: Iterable[Event], *, enforce_turn: bool = True) -> "HandState":
+        state = cls(table, enforce_turn=enforce_turn)
+        for event in events:
+            state.apply(event)
+        return state
+
+    # ------------------------------------------------------------------ basic figures
+    @property
+    def street(self) -> str:
+        return self.streets[min(self.street_index, len(self.streets) - 1)]
+
+    @property
+    def big_blind(self) -> int:
+        return self.table.forced_bets.big_blind
+
+    @property
+    def min_bet(self) -> int:
+        """The smallest opening bet: the big blind in big-bet games, the bet size in limit."""
+        if self.betting is BettingStructure.FIXED_LIMIT:
+            return self.bet_size
+        return self.table.structure.min_bet or self.big_blind or 1
+
+    @property
+    def bet_size(self) -> int:
+        """Fixed-limit: the bet and raise size of this round (small bet early, big bet late)."""
+        structure = self.table.structure
+        late_from = {"flop": 2, "stud": 2, "draw": 2}[self.variant.family]
+        return structure.big_bet if self.street_index >= late_from else structure.small_bet
+
+    @property
+    def pot(self) -> int:
+        """Every chip in the middle, the bets of this round included."""
+        return sum(seat.total for seat in self.seats.values())
+
+    def _seat(self, number: int, event_index: int | None = None) -> SeatInHand:
+        try:
+            return self.seats[number]
+        except KeyError:
+            raise InvalidEvent(f"seat {number} is not at this table (seats: "
+                               f"{', '.join(map(str, self.order))})", event_index=event_index,
+                               field="seat") from None
+
+    def to_call(self, seat: int | None = None) -> int:
+        """Chips the seat still needs to put in to call (capped by its stack)."""
+        number = self.actor if seat is None else seat
+        if number is None:
+            return 0
+        s = self._seat(number)
+        return max(0, min(self.current_bet - s.street_bet, s.stack))
+
+    @property
+    def active_seats(self) -> list[int]:
+        """Seats still in the hand (not folded), clockwise from seat 1."""
+        return [n for n in self.order if self.seats[n].live]
+
+    # ------------------------------------------------------------------ turn order
+    def _clockwise_after(self, start: int | None) -> list[int]:
+        if start is None:
+            return list(self.order)
+        after = [n for n in self.order if n > start]
+        return after + [n for n in self.order if n <= start]
+
+    def _round_start_point(self) -> int | None:
+        """The seat just before the first to act this round."""
+        family = self.variant.family
+        if family == "stud":
+            return self._stud_first_actor_predecessor()
+        if self.street_index == 0:
+            return self.last_live_blind_seat if self.last_live_blind_seat is not None else self.table.button
+        return self.table.button
+
+    def _stud_first_actor_predecessor(self) -> int | None:
+        from floorman.evaluation import bring_in_seat_key, showing_strength
+
+        candidates = [n for n in self.order if self.seats[n].live and self.seats[n].upcards]
+        if not candidates:
+            return None
+        if self.street_index == 0:
+            # third street: the bring-in acts first; razz and stud differ in which card brings it in
+            first = max(candidates, key=lambda n: (bring_in_seat_key(self.variant.value,
+                                                                     self.seats[n].upcards[0]), -n))
+        else:
+            able = [n for n in candidates if self.seats[n].can_act] or candidates
+            first = max(able, key=lambda n: (showing_strength(self.variant.value, self.seats[n].upcards), -n))
+        index = self.order.index(first)
+        return self.order[index - 1]
+
+    def _open_round(self) -> None:
+        """Set up who must act this round (done lazily: stud order needs the up-cards)."""
+        if self.round_open or self.round_done or self.hand_over:
+            return
+        self.round_open = True
+        self.pending = {n for n in self.order if self.seats[n].can_act}
+        self.last_actor = self._round_start_point()
+        if len(self.pending) <= 1 and all(self.to_call(n) == 0 for n in self.pending):
+            # nobody left to bet against: the round is over before it starts
+            self.pending.clear()
+            self._close_round()
+
+    @property
+    def actor(self) -> int | None:
+        """The seat whose turn it is, or None between rounds and after the hand."""
+        if self.hand_over or self.round_done or self.awaiting_cards:
+            return None
+        self._open_round()
+        if not self.pending:
+            return None
+        for number in self._clockwise_after(self.last_actor):
+            if number in self.pending:
+                return number
+        return None
+
+    # ------------------------------------------------------------------ raise arithmetic
+    def min_raise_to(self) -> int:
+        """The smallest legal full bet or raise, as a total for the street.
+
+        No-limit and pot-limit: the current bet plus the largest full bet or raise increment of
+        the round (short all-ins don't change it). Fixed-limit: one bet over the last full level.
+        """
+        if self.betting is BettingStructure.FIXED_LIMIT:
+            return self.full_level + self.bet_size
+        if self.current_bet == 0:
+            return self.min_bet
+        return self.current_bet + max(self.last_full_raise, self.min_bet)
+
+    def max_raise_to(self, seat: int | None = None) -> int:
+        """The largest bet or raise the seat may make, as a street total (its stack caps it).
+
+        Pot-limit: call first, then raise by the whole pot after the call. Pre-flop the pot is
+        counted with full blinds even if a blind is dead or short.
+        """
+        number = self.actor if seat is None else seat
+        if number is None:
+            return 0
+        s = self._seat(number)
+        all_in_to = s.street_bet + s.stack
+        if self.betting is BettingStructure.NO_LIMIT:
+            return all_in_to
+        if self.betting is BettingStructure.FIXED_LIMIT:
+            return min(all_in_to, self.min_raise_to())
+        return min(all_in_to, self.pot_limit_max_to(number))
+
+    def pot_limit_max_to(self, seat: int) -> int:
+        """Pot-limit: the current bet + the pot + the call, ignoring the seat's stack."""
+        s = self._seat(seat)
+        pot = self.pot
+        current = self.current_bet
+        if self.street_index == 0 and self.variant.family != "stud":
+            # TDA: pre-flop the pot is counted as if both blinds were posted in full
+            blinds = self.table.forced_bets
+            pot += max(0, blinds.small_blind + blinds.big_blind - self.posted_blinds)
+            current = max(current, blinds.big_blind)
+        return current + pot + (current - s.street_bet)
+
+    def reopened_for(self, seat: int) -> bool:
+        """May this seat raise? Yes if it has not acted this round, or if what it faces since
+        it last acted adds up to at least a full raise (fixed-limit: a half-bet all-in counts)."""
+        s = self._seat(seat)
+        if s.acted_level is None:
+            return True
+        if self.current_bet - s.acted_level >= max(self.last_full_raise, 1):
+            return True
+        return self.betting is BettingStructure.FIXED_LIMIT and s.acted_serial < self.reopen_serial
+
+    @property
+    def cap_reached(self) -> bool:
+        """Fixed-limit: no more raises this round. The TDA keeps the cap heads-up until the event
+        is down to two players; a cash room may lift it when two players are left in the hand."""
+        structure = self.table.structure
+        if self.betting is not BettingStructure.FIXED_LIMIT or structure.raise_cap is None:
+            return False
+        if self.bets_and_raises < structure.raise_cap:
+            return False
+        return not self.cap_lifted
+
+    @property
+    def cap_lifted(self) -> bool:
+        if self.table.format is GameFormat.TOURNAMENT:
+            return self.table.players_left_in_event == 2
+        return self.table.structure.cap_lifted_heads_up and len(self.active_seats) == 2
+
+    def legal_options(self, seat: int | None = None) -> list[Option]:
+        """What the seat to act may do now, with the bet/raise range."""
+        number = self.actor if seat is None else seat
+        if number is None:
+            return []
+        s = self._seat(number)
+        to_call = self.to_call(number)
+        options: list[Option] = []
+        if to_call == 0:
+            options.append(Option("check"))
+        else:
+            options.append(Option("fold"))
+            options.append(Option("call", s.street_bet + to_call, s.street_bet + to_call))
+        all_in_to = s.street_bet + s.stack
+        others_with_chips = any(t.can_act for t in self.seats.values() if t.number != number)
+        if all_in_to > self.current_bet and self.reopened_for(number) and not self.cap_reached \
+                and others_with_chips:
+            low = min(self.min_raise_to(), all_in_to)
+            high = max(low, self.max_raise_to(number))
+            options.append(Option("bet" if self.current_bet == 0 else "raise", low, high))
+        return options
+
+    # ------------------------------------------------------------------ applying events
+    def apply(self, event: Event) -> None:
+        index = len(self.events)
+        try:
+            handler = self._HANDLERS[type(event)]
+        except KeyError:
+            raise InvalidEvent(f"floorman cannot replay a {type(event).__name__} event",
+                               event_index=index) from None
+        if self.hand_over and not isinstance(event, (Show, Muck, ShowOne, Board, Burn)):
+            raise InvalidEvent("the hand is over: everyone else folded", event_index=index)
+        handler(self, event, index)
+        self.events.append(event)
+
+
+    def _post(self, event: Post, index: int) -> None:
+        s = self._seat(event.seat, index)
+        if not s.dealt_in:
+            raise InvalidEvent(f"seat {s.number} is sitting out and cannot post", event_index=index, field="seat")
+        if event.amount > s.stack:
+            raise InvalidEvent(f"seat {s.number} posts {event.amount} but has only {s.stack} (table stakes)",
+                               event_index=index, field="amount")
+        s.stack -= event.amount
+        s.total += event.amount
+        if event.kind in ("small-blind", "big-blind"):
+            self.posted_blinds += event.amount
+        if event.live:
+            s.street_bet += event.amount
+            self.current_bet = max(self.current_bet, s.street_bet)
+            if event.kind in ("big-blind", "straddle", "missed-big-blind", "new-player"):
+                if event.kind in ("big-blind", "straddle"):
+                    self.last_live_blind_seat = s.number
+                if event.kind == "big-blind":
+                    self.big_blind_seat = s.number
+                    # the big blind is the opening bet even when short-posted all-in
+                    self.current_bet = max(self.current_bet, self.big_blind)
+                self.last_full_raise = max(self.last_full_raise, self.current_bet)
+                if self.betting is BettingStructure.FIXED_LIMIT:
+                    self.full_level = max(self.full_level, self.current_bet)
+                    self.bets_and_raises = 0   # blinds don't count toward the cap
+
+    def _deal(self, event: DealHole, index: int) -> None:
+        s = self._seat(event.seat, index)
+        if not s.dealt_in:
+            raise InvalidEvent(f"seat {s.number} is sitting out and was not dealt in", event_index=index,
+                               field="seat")
+        self._check_new_cards(event.cards, index, "cards")
+        faces = event.face_up if event.face_up is not None else self._default_faces(s, len(event.cards))
+        if len(faces) != len(event.cards):
+            raise InvalidEvent(f"face_up lists {len(faces)} flags for {len(event.cards)} cards",
+                               event_index=index, field="face_up")
+        s.hole.extend(event.cards)
+        s.face_up.extend(faces)
+        if self.awaiting_cards and self.variant.family == "stud":
+            self._start_next_street()
+
+    def _default_faces(self, s: SeatInHand, count: int) -> tuple[bool, ...]:
+        if self.variant.family != "stud":
+            return (False,) * count
+        # stud: two down and one up on third street, up on 4th-6th, down on 7th
+        pattern = (False, False, True, True, True, True, False)
+        start = len(s.hole)
+        return tuple(pattern[i] if i < len(pattern) else False for i in range(start, start + count))
+
+    def _check_new_cards(self, cards: Iterable[str], index: int, field_name: str) -> None:
+        for card in cards:
+            if card == UNKNOWN:
+                continue
+            if self.variant.short_deck and card[0] in "2345":
+                raise InvalidEvent(f"{card} is not in a short deck (2s to 5s are removed)",
+                                   event_index=index, field=field_name)
+            if card in self.seen_cards:
+                raise InvalidEvent(f"{card} was dealt twice (a duplicate card means a fouled deck)",
+                                   event_index=index, field=field_name)
+            self.seen_cards.add(card)
+
+    def _burn(self, event: Burn, index: int) -> None:
+        if event.card is not None:
+            self._check_new_cards([event.card], index, "card")
+        self.burns.append(event.card)
+
+    def _board(self, event: Board, index: int) -> None:
+        if self.variant.family != "flop":
+            raise InvalidEvent(f"{self.variant} has no community cards", event_index=index, field="cards")
+        self._check_new_cards(event.cards, index, "cards")
+        needed = sum(self.variant.board_cards[: self._next_board_street() + 1])
+        if not self.awaiting_cards and not self.hand_over and not self._betting_closed:
+            raise InvalidEvent(f"board card dealt before {self.street} betting finished (premature)",
+                               event_index=index, field="cards")
+        if len(self.board) + len(event.cards) > max(needed, len(self.board)) or needed == 0:
+            raise InvalidEvent(f"{len(event.cards)} board cards dealt where {needed - len(self.board)} "
+                               f"were due", event_index=index, field="cards")
+        self.board.extend(event.cards)
+        if len(self.board) == needed and self.awaiting_cards:
+            self._start_next_street()
+
+    def _next_board_street(self) -> int:
+        """Which street the next board cards belong to."""
+        dealt = len(self.board)
+        total = 0
+        for street, count in enumerate(self.variant.board_cards):
+            total += count
+            if dealt < total:
+                return street
+        return len(self.variant.board_cards)
+
+    def _draw(self, event: Draw, index: int) -> None:
+        s = self._seat(event.seat, index)
+        if self.variant.family != "draw":
+            raise InvalidEvent(f"{self.variant} has no draw", event_index=index)
+        if not s.live:
+            raise InvalidEvent(f"seat {s.number} has folded and cannot draw", event_index=index, field="seat")
+        if len(event.discards) != len(event.replacements):
+            raise InvalidEvent(f"seat {s.number} discards {len(event.discards)} but gets "
+                               f"{len(event.replacements)} cards", event_index=index, field="replacements")
+        for card in event.discards:
+            if card != UNKNOWN and card not in s.hole:
+                raise InvalidEvent(f"seat {s.number} discards {card}, which it does not hold",
+                                   event_index=index, field="discards")
+        self._check_new_cards(event.replacements, index, "replacements")
+        for card in event.discards:
+            position = s.hole.index(card) if card in s.hole else s.hole.index(UNKNOWN)
+            del s.hole[position]
+            del s.face_up[position]
+        s.hole.extend(event.replacements)
+        s.face_up.extend([False] * len(event.replacements))
+        if self.awaiting_cards:
+            self._start_next_street()
+
+    def _show(self, event: Show, index: int) -> None:
+        s = self._seat(event.seat, index)
+        if not s.live:
+            raise InvalidEvent(f"seat {s.number} has no live hand to show", event_index=index, field="seat")
+        if event.cards:
+            unknown_held = [c for c in s.hole if c == UNKNOWN]
+            new = [c for c in event.cards if c not in s.hole]
+            if s.hole and len(new) > len(unknown_held):
+                raise InvalidEvent(f"seat {s.number} shows {' '.join(event.cards)} but holds "
+                                   f"{' '.join(s.hole)}", event_index=index, field="cards")
+            self._check_new_cards(new, index, "cards")
+            if not s.hole or not unknown_held:
+                s.hole = list(event.cards) if not s.hole else s.hole
+                s.face_up = [True] * len(s.hole)
+            else:
+                # the tabled cards replace the unknown ones
+                known = [c for c in s.hole if c != UNKNOWN]
+                s.hole = known + [c for c in event.cards if c not in known]
+                s.face_up = [True] * len(s.hole)
+        s.tabled = True
+
+    def _muck(self, event: Muck, index: int) -> None:
+        s = self._seat(event.seat, index)
+        if not s.live:
+            raise InvalidEvent(f"seat {s.number} has no live hand to muck", event_index=index, field="seat")
+        s.folded = True
+        s.mucked = True
+        self.pending.discard(s.number)
+        if len(self.active_seats) == 1 and not self.hand_over:
+            self.hand_over = True
+
+    def _show_one(self, event: ShowOne, index: int) -> None:
+        s = self._seat(event.seat, index)
+        if event.card not in s.hole and UNKNOWN not in s.hole:
+            raise InvalidEvent(f"seat {s.number} does not hold {event.card}", event_index=index, field="card")
+
+    # ------------------------------------------------------------------ actions
+    @property
+    def _betting_closed(self) -> bool:
+        """No more betting this hand: fewer than two seats can still put chips in."""
+        able = [n for n in self.order if self.seats[n].can_act]
+        return len(able) == 0 or (len(able) == 1 and self.to_call(able[0]) == 0 and not self.pending)
+
+    def _action(self, event: Action, index: int) -> None:
+        s = self._seat(event.seat, index)
+        if not s.dealt_in:
+            raise InvalidEvent(f"seat {s.number} is not in the hand", event_index=index, field="seat")
+        if s.folded:
+            raise InvalidEvent(f"seat {s.number} has folded and cannot act", event_index=index, field="seat")
+        if not s.present:
+            raise InvalidEvent(f"seat {s.number} is away from the table and cannot act", event_index=index,
+                               field="seat")
+        if self.awaiting_cards:
+            # the next street's cards were not given: the street begins with unknown cards
+            self._start_next_street()
+        if self.round_done:
+            raise InvalidEvent(f"betting is over for this hand; seat {s.number} cannot act",
+                               event_index=index, field="seat")
+        if s.stack == 0:
+            raise InvalidEvent(f"seat {s.number} is all-in and has no further action", event_index=index,
+                               field="seat")
+        expected = self.actor
+        if self.enforce_turn and expected != s.number and event.in_turn is not False:
+            raise ActionOutOfTurn(f"seat {s.number} acted out of turn: seat {expected} is to act",
+                                  seat=s.number, expected_seat=expected, event_index=index, field="seat")
+        kind = event.action
+        if kind == "fold":
+            s.folded = True
+            self._record(s, "fold", False)
+        elif kind == "check":
+            if self.to_call(s.number) > 0:
+                raise InvalidEvent(f"seat {s.number} cannot check: {self.to_call(s.number)} to call",
+                                   event_index=index, field="action")
+            self._record(s, "check", False)
+        elif kind == "call":
+            to_call = self.to_call(s.number)
+            if to_call == 0:
+                raise InvalidEvent(f"seat {s.number} has nothing to call (a call here is a check)",
+                                   event_index=index, field="action")
+            self._put_in(s, to_call)
+            self._record(s, "call", True)
+        elif kind == "bring-in":
+            self._bring_in(s, event, index)
+        else:  # bet, raise, complete, all-in
+            self._bet_or_raise(s, event, index)
+        self.last_actor = s.number
+        self._after_action()
+
+    def _record(self, s: SeatInHand, action: str, chips: bool) -> None:
+        s.acted_level = self.current_bet
+        s.acted_serial = self.reopen_serial
+        self.pending.discard(s.number)
+        self.actions_taken.append(TurnAction(s.number, action, chips, self.street))
+
+    def _put_in(self, s: SeatInHand, chips: int) -> None:
+        s.stack -= chips
+        s.street_bet += chips
+        s.total += chips
+
+    def _bring_in(self, s: SeatInHand, event: Action, index: int) -> None:
+        bring_in = self.table.forced_bets.bring_in
+        amount = event.amount if event.amount is not None else bring_in
+        if self.variant.family != "stud" or self.street_index != 0 or self.bring_in_done:
+            raise InvalidEvent("a bring-in is only made once, on third street of a stud game",
+                               event_index=index, field="action")
+        amount = min(amount, s.stack + s.street_bet)
+        self._put_in(s, amount - s.street_bet)
+        self.current_bet = max(self.current_bet, amount)
+        self.bring_in_done = True
+        self._record(s, "bring-in", True)
+
+    def _bet_or_raise(self, s: SeatInHand, event: Action, index: int) -> None:
+        all_in_to = s.street_bet + s.stack
+        if event.action == "all-in":
+            amount = all_in_to if event.amount is None else event.amount
+            if amount != all_in_to:
+                raise InvalidEvent(f"seat {s.number} is all-in for {all_in_to}, not {amount}",
+                                   event_index=index, field="amount")
+        else:
+            if event.amount is None:
+                raise InvalidEvent(f"a {event.action} needs an amount (the total for the street)",
+                                   event_index=index, field="amount")
+            amount = event.amount
+        if amount > all_in_to:
+            raise InvalidEvent(f"seat {s.number} bets to {amount} but has only {all_in_to} "
+                               f"(table stakes)", event_index=index, field="amount")
+        if amount <= self.current_bet:
+            if amount == all_in_to:   # an all-in that is only a call
+                self._put_in(s, amount - s.street_bet)
+                self._record(s, "call", True)
+                return
+            raise InvalidEvent(f"a bet to {amount} does not exceed the current bet of {self.current_bet}",
+                               event_index=index, field="amount")
+        if not self.reopened_for(s.number):
+            raise InvalidEvent(f"seat {s.number} may only call or fold: betting was not reopened "
+                               f"(it faces less than a full raise since it acted)", event_index=index,
+                               field="action")
+        if self.cap_reached:
+            raise InvalidEvent("the betting is capped for this round", event_index=index, field="action")
+        is_all_in = amount == all_in_to
+        minimum = self.min_raise_to()
+        if amount < minimum and not is_all_in:
+            raise InvalidEvent(f"a {'bet' if self.current_bet == 0 else 'raise'} to {amount} is below the "
+                               f"minimum of {minimum}", event_index=index, field="amount")
+        if self.betting is BettingStructure.POT_LIMIT and amount > self.pot_limit_max_to(s.number):
+            raise InvalidEvent(f"a raise to {amount} is above the pot-limit maximum of "
+                               f"{self.pot_limit_max_to(s.number)}", event_index=index, field="amount")
+        if self.betting is BettingStructure.FIXED_LIMIT and amount > minimum:
+            raise InvalidEvent(f"fixed-limit: the bet or raise is to exactly {minimum}", event_index=index,
+                               field="amount")
+        increment = amount - self.current_bet
+        if self.betting is BettingStructure.FIXED_LIMIT:
+            # a full bet/raise, or an all-in of at least half a bet, counts as a full one (reopens)
+            full = amount >= minimum or 2 * increment >= self.bet_size
+            if full:
+                self.full_level = amount
+                self.bets_and_raises += 1
+                self.reopen_serial += 1
+                self.last_full_raise = self.bet_size
+        else:
+            full = amount >= minimum
+            if full:
+                self.last_full_raise = max(increment, self.min_bet) if self.current_bet == 0 else increment
+        self._put_in(s, amount - s.street_bet)
+        self.current_bet = amount
+        self.last_aggressor = s.number
+        self.round_aggressor[self.street_index] = s.number
+        # everyone else who can still act must respond to the new bet
+        self.pending = {n for n in self.order if n != s.number and self.seats[n].can_act}
+        self._record(s, "bet" if increment == amount else "raise", True)
+
+    def _after_action(self) -> None:
+        live = self.active_seats
+        if len(live) == 1:
+            self.hand_over = True
+            self.round_done = True
+            self.pending.clear()
+            return
+        if not self.pending:
+            self._close_round()
+
+    def _close_round(self) -> None:
+        self.round_done = True
+        self.round_open = False
+        for s in self.seats.values():
+            s.street_bet = 0
+        if self.street_index + 1 < len(self.streets):
+            self.awaiting_cards = True
+        # the round is closed; the next street's cards (or the first action) begin the next
+
+    def _start_next_street(self) -> None:
+        if not self.awaiting_cards:
+            return
+        self.awaiting_cards = False
+        self.street_index += 1
+        self.round_done = False
+        self.round_open = False
+        self.current_bet = 0
+        self.last_full_raise = 0
+        self.full_level = 0
+        self.bets_and_raises = 0
+        for s in self.seats.values():
+            s.acted_level = None
+        if self._betting_closed:
+            # all-in: no betting on this street; move on as cards arrive
+            self.round_done = True
+            if self.street_index + 1 < len(self.streets):
+                self.awaiting_cards = True
+
+    _HANDLERS = {Post: _post, DealHole: _deal, Burn: _burn, Board: _board, Draw: _draw, Action: _action,
+                 Show: _show, Muck: _muck, ShowOne: _show_one}
+
+    # ------------------------------------------------------------------ substantial action
+    @property
+    def actions_in_turn(self) -> int:
+        """Actions taken in turn this hand (posted blinds don't count)."""
+        return len(self.actions_taken)
+
+    @property
+    def substantial_action(self) -> bool:
+        """TDA: two actions in turn of which one puts chips in, or any three actions in turn."""
+        taken = self.actions_taken
+        return len(taken) >= 3 or (len(taken) == 2 and any(a.put_in_chips for a in taken))
+
+    # ------------------------------------------------------------------ end of hand
+    @property
+    def betting_complete(self) -> bool:
+        """No betting is left in the hand: folded to one, the last round is over, or fewer than
+        two seats can still bet (an all-in run-out)."""
+        if self.hand_over:
+            return True
+        if self.round_done and self.street_index >= len(self.streets) - 1:
+            return True
+        return (self.round_done or self.awaiting_cards) and self._betting_closed
+
+    def uncalled_bet(self) -> tuple[int, int] | None:
+        from floorman.model.pots import uncalled_bet
+
+        return uncalled_bet({n: s.total for n, s in self.seats.items() if s.total})
+
+    def pots(self) -> list:
+        """Main and side pots with their eligible seats (the uncalled excess left out)."""
+        from floorman.model.pots import build_pots
+
+        contributions = {n: s.total for n, s in self.seats.items() if s.total}
+        uncalled = self.uncalled_bet()
+        if uncalled:
+            contributions[uncalled[0]] -= uncalled[1]
+        return build_pots(contributions, [n for n in self.order if self.seats[n].live])
+
+    def showdown_order(self) -> list[int]:
+        """Who shows first when the last round is over: the last aggressor of the final round,
+        otherwise the first to act (flop and draw games: first seat left of the button; stud: the
+        high hand showing; razz: the low hand showing), then clockwise."""
+        live = self.active_seats
+        final_round = len(self.streets) - 1
+        aggressor = self.round_aggressor.get(final_round)
+        if aggressor in live:
+            start = aggressor
+        elif self.variant.family == "stud":
+            from floorman.evaluation import showing_strength
+
+            start = max(live, key=lambda n: (showing_strength(self.variant.value, self.seats[n].upcards), -n))
+        else:
+            start = next(n for n in self._clockwise_after(self.table.button) if n in live)
+        index = live.index(start)
+        return live[index:] + live[:index]
+
+    def result(self) -> HandResult:
+        """Award the pots and give each seat's net result (call when the hand is over)."""
+        from floorman.model.pots import award_pots, net_results
+
+        uncalled = self.uncalled_bet()
+        pots = self.pots()
+        live = self.active_seats
+        readings: dict[int, tuple] = {}
+        contested = len(live) > 1
+        high: dict[int, object] = {}
+        low: dict[int, object] = {}
+        high_card: dict[int, str] = {}
+        if contested:
+            from floorman.evaluation import high_card_by_suit, read_hands
+
+            for n in live:
+                cards = self.seats[n].hole
+                if not cards or UNKNOWN in cards or UNKNOWN in self.board:
+                    continue   # an unread hand cannot win a contested pot
+                reading = read_hands(self.variant.value, cards, self.board)
+                readings[n] = reading
+                hi, lo = reading
+                if hi is not None:
+                    high[n] = hi.strength
+                    high_card[n] = high_card_by_suit(hi.best_five)
+                if lo is not None:
+                    low[n] = lo.strength
+                    high_card.setdefault(n, high_card_by_suit(lo.best_five))
+        order = self._clockwise_after(self.table.button) if self.table.button else list(self.order)
+        awards = award_pots(
+            pots,
+            strength_high=high if (high or not low) else None,
+            strength_low=low or None,
+            seat_order_from_button=[n for n in order if n in live],
+            smallest_chip=self.table.smallest_chip,
+            odd_chip_rule="high-card-by-suit" if self.variant.family == "stud" else "left-of-button",
+            high_card_by_suit=high_card or None,
+        )
+        net = net_results({n: s.total for n, s in self.seats.items() if s.total}, uncalled, awards)
+        final = {n: s.stack for n, s in self.seats.items()}
+        if uncalled:
+            final[uncalled[0]] += uncalled[1]
+        for award in awards:
+            for seat, chips in award.shares.items():
+                final[seat] += chips
+        return HandResult(uncalled=uncalled, pots=tuple(pots), awards=tuple(awards), readings=readings,
+                          net=net, final_stacks=final)

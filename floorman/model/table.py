@@ -1,0 +1,169 @@
+"""The table before the hand starts: seats, button, game, betting structure and forced bets.
+
+Strict pydantic models: chips are integers, unknown fields are refused, and impossible
+set-ups (a duplicate seat, a button off the table) fail with the field named.
+"""
+
+from __future__ import annotations
+
+from enum import StrEnum
+from typing import Literal
+
+from pydantic import BaseModel, ConfigDict, Field, model_validator
+
+
+class Variant(StrEnum):
+    """The game being dealt."""
+
+    HOLDEM = "holdem"
+    OMAHA = "omaha"
+    OMAHA_HI_LO = "omaha-hi-lo"
+    SHORT_DECK = "short-deck"
+    STUD = "stud"
+    STUD_HI_LO = "stud-hi-lo"
+    RAZZ = "razz"
+    DEUCE_SEVEN_TRIPLE_DRAW = "2-7-triple-draw"
+    DEUCE_SEVEN_SINGLE_DRAW = "2-7-single-draw"
+
+    @property
+    def family(self) -> Literal["flop", "stud", "draw"]:
+        if self in (Variant.STUD, Variant.STUD_HI_LO, Variant.RAZZ):
+            return "stud"
+        if self in (Variant.DEUCE_SEVEN_TRIPLE_DRAW, Variant.DEUCE_SEVEN_SINGLE_DRAW):
+            return "draw"
+        return "flop"
+
+    @property
+    def streets(self) -> tuple[str, ...]:
+        """The betting rounds, in order."""
+        if self.family == "stud":
+            return ("third", "fourth", "fifth", "sixth", "seventh")
+        if self is Variant.DEUCE_SEVEN_TRIPLE_DRAW:
+            return ("predraw", "first-draw", "second-draw", "third-draw")
+        if self is Variant.DEUCE_SEVEN_SINGLE_DRAW:
+            return ("predraw", "after-draw")
+        return ("preflop", "flop", "turn", "river")
+
+    @property
+    def board_cards(self) -> tuple[int, ...]:
+        """Community cards dealt before each betting round (flop games only)."""
+        return (0, 3, 1, 1) if self.family == "flop" else (0,) * len(self.streets)
+
+    @property
+    def hole_cards(self) -> int:
+        """Cards each player holds at the end of the deal (stud: all seven)."""
+        return {"flop": 4 if self in (Variant.OMAHA, Variant.OMAHA_HI_LO) else 2,
+                "stud": 7, "draw": 5}[self.family]
+
+    @property
+    def short_deck(self) -> bool:
+        return self is Variant.SHORT_DECK
+
+
+class BettingStructure(StrEnum):
+    NO_LIMIT = "no-limit"
+    POT_LIMIT = "pot-limit"
+    FIXED_LIMIT = "fixed-limit"
+
+
+class GameFormat(StrEnum):
+    CASH = "cash"
+    TOURNAMENT = "tournament"
+
+
+class _Strict(BaseModel):
+    """Strict, frozen, no unknown fields; lists from YAML/JSON become tuples."""
+
+    model_config = ConfigDict(extra="forbid", strict=True, frozen=True)
+
+    @model_validator(mode="before")
+    @classmethod
+    def _lists_to_tuples(cls, raw: object) -> object:
+        # strict mode refuses a list for a tuple field; data files only have lists
+        if isinstance(raw, dict):
+            return {key: tuple(value) if isinstance(value, list) else value for key, value in raw.items()}
+        return raw
+
+
+class Seat(_Strict):
+    """One seat at the table and the player in it, as the hand begins."""
+
+    number: int = Field(ge=1, le=10, description="the table's seat number")
+    name: str = ""
+    stack: int = Field(ge=0, description="chips in front of the player (table stakes)")
+    present: bool = Field(True, description="at the seat (within reach of the chair)")
+    sitting_out: bool = Field(False, description="not dealt in this hand")
+
+
+class Structure(_Strict):
+    """How much may be bet."""
+
+    betting: BettingStructure = Field(BettingStructure.NO_LIMIT, strict=False)
+    small_bet: int = Field(0, ge=0, description="fixed-limit: the bet on the early rounds")
+    big_bet: int = Field(0, ge=0, description="fixed-limit: the bet on the late rounds")
+    raise_cap: int | None = Field(
+        4, ge=1, description="fixed-limit: most bets and raises in one round (bet + 3 raises); None = no cap")
+    cap_lifted_heads_up: bool = Field(
+        False, description="cash-room option: no cap when only two players are in the hand")
+    min_bet: int = Field(0, ge=0, description="no-limit/pot-limit minimum bet; 0 = the big blind")
+
+    @model_validator(mode="after")
+    def _fixed_limit_needs_sizes(self) -> "Structure":
+        if self.betting is BettingStructure.FIXED_LIMIT and (self.small_bet <= 0 or self.big_bet <= 0):
+            raise ValueError("fixed-limit needs small_bet and big_bet above 0")
+        return self
+
+
+class ForcedBets(_Strict):
+    small_blind: int = Field(0, ge=0)
+    big_blind: int = Field(0, ge=0)
+    ante: int = Field(0, ge=0)
+    ante_style: Literal["none", "every-player", "big-blind", "button"] = "none"
+    straddles: tuple[int, ...] = Field((), description="straddle amounts after the big blind, in order")
+    bring_in: int = Field(0, ge=0, description="stud games: the forced opening bet of the low (razz: high) card")
+
+
+class Table(_Strict):
+    """Everything about the table that holds before the first card is dealt."""
+
+    seats: tuple[Seat, ...] = Field(min_length=2)
+    seat_count: int = Field(9, ge=2, le=10, description="seats at the table, occupied or not")
+    button: int | None = Field(None, description="the button's seat; None in stud games")
+    variant: Variant = Field(Variant.HOLDEM, strict=False)  # enums come as strings from YAML
+    structure: Structure = Structure()
+    forced_bets: ForcedBets = ForcedBets()
+    format: GameFormat = Field(GameFormat.TOURNAMENT, strict=False)
+    players_left_in_event: int | None = Field(None, ge=1, description="tournaments: players still in the event")
+    chip_denominations: tuple[int, ...] = Field((1,), min_length=1, description="chip values in play")
+
+    @model_validator(mode="after")
+    def _consistent(self) -> "Table":
+        numbers = [seat.number for seat in self.seats]
+        duplicates = sorted({n for n in numbers if numbers.count(n) > 1})
+        if duplicates:
+            raise ValueError(f"seat {duplicates[0]} appears twice")
+        if max(numbers) > self.seat_count:
+            raise ValueError(f"seat {max(numbers)} is beyond seat_count {self.seat_count}")
+        if self.button is not None and not 1 <= self.button <= self.seat_count:
+            raise ValueError(f"button {self.button} is not a seat at this table (1-{self.seat_count})")
+        if self.button is None and self.variant.family != "stud":
+            raise ValueError(f"{self.variant} needs a button seat")
+        if any(value <= 0 for value in self.chip_denominations):
+            raise ValueError("chip denominations must be above 0")
+        return self
+
+    @property
+    def smallest_chip(self) -> int:
+        return min(self.chip_denominations)
+
+    def seat(self, number: int) -> Seat | None:
+        for seat in self.seats:
+            if seat.number == number:
+                return seat
+        return None
+
+    def clockwise_from(self, start: int) -> list[int]:
+        """Occupied seat numbers clockwise, beginning with the first seat after `start`."""
+        numbers = sorted(seat.number for seat in self.seats)
+        after = [n for n in numbers if n > start]
+        return after + [n for n in numbers if n <= start]
