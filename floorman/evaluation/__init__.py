@@ -5,7 +5,12 @@ Importing this package is cheap: pokerkit (~270 ms) and phevaluator load on the 
 
 from floorman.evaluation.games import GAME_NAMES, InvalidHand, splits_pot
 from floorman.evaluation.reading import HandReading, high_strength, read_hands, read_high, read_low
-from floorman.evaluation.showing import bring_in_seat_key, card_by_suit_key, high_card_by_suit, showing_strength
+from floorman.evaluation.showing import (
+    bring_in_seat_key,
+    card_by_suit_key,
+    high_card_by_suit,
+    showing_strength,
+)
 
 __all__ = [
     "GAME_NAMES",
