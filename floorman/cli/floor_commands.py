@@ -1,0 +1,185 @@
+"""The floor's commands: `rule`, `check` and `rulebook lint`/`docs`.
+
+Each command parses its options, calls the library and renders; heavy modules are imported
+inside the command so that `floorman --help` and other commands start fast.
+"""
+
+from __future__ import annotations
+
+import json
+import sys
+from pathlib import Path
+from typing import Optional
+
+import typer
+
+from floorman.errors import FloormanError
+
+rulebook_app = typer.Typer(help="Check and document the rulebook.", no_args_is_help=True)
+
+
+def _fail(error: FloormanError) -> None:
+    typer.echo(f"Error: {error}", err=True)
+    raise typer.Exit(code=1)
+
+
+def _console(json_output: bool):
+    from rich.console import Console
+
+    return Console(stderr=json_output, highlight=False)
+
+
+def rule(
+    file: Path = typer.Argument(..., help="A scenario file: the table, the events and the incident."),
+    profile: Optional[str] = typer.Option(None, "--profile", "-p", help="Profile to rule under (default: "
+                                          "the scenario's, else tda-2026)."),
+    json_output: bool = typer.Option(False, "--json", help="Print the structured rulings as JSON."),
+    trace: bool = typer.Option(False, "--trace", help="Also show the rules fired, in order."),
+    rulebook: Optional[Path] = typer.Option(None, "--rulebook", help="A rulebook folder to use instead "
+                                            "of the bundled one."),
+) -> None:
+    """Rule on a situation: the decision, the numbers, the procedure and the rule it rests on.
+
+    Example:
+
+        floorman rule scenarios/betting/ymtc-1-silent-big-chip.yaml
+    """
+    from floorman.engine.floor import Floor
+    from floorman.rulebook.loader import load_rulebook
+    from floorman.scenarios import load_scenario, locate_replay_error
+
+    try:
+        scenario = load_scenario(file)
+        floor = Floor(load_rulebook(rulebook))
+        chosen = profile or scenario.header.profile
+        situation = scenario.situation(chosen, floor.situation_options(chosen))
+        try:
+            report = floor.rule(situation)
+        except FloormanError as error:
+            raise locate_replay_error(error, scenario) from None
+    except FloormanError as error:
+        _fail(error)
+        return
+    if json_output:
+        document = {"file": scenario.path, "title": scenario.title, **report.to_json()}
+        sys.stdout.write(json.dumps(document, indent=2) + "\n")
+        return
+    from floorman.cli.ruling_view import print_report
+
+    print_report(_console(False), situation, report, title=scenario.title, question=scenario.header.question,
+                 trace=trace)
+
+
+def check(
+    paths: Optional[list[Path]] = typer.Argument(None, help="Scenario files or folders (searched "
+                                                 "recursively). Default: scenarios/."),
+    profile: Optional[str] = typer.Option(None, "--profile", "-p", help="Rule every scenario under this "
+                                          "profile instead of its own."),
+    json_output: bool = typer.Option(False, "--json", help="One JSON result per scenario."),
+    rulebook: Optional[Path] = typer.Option(None, "--rulebook", help="A rulebook folder to use instead "
+                                            "of the bundled one."),
+) -> None:
+    """Check "you make the call" scenarios against their expected rulings; exit 1 on any failure.
+
+    Example:
+
+        floorman check scenarios/
+    """
+    from floorman.engine.floor import Floor
+    from floorman.rulebook.loader import load_rulebook
+    from floorman.scenarios import run_checks
+
+    try:
+        floor = Floor(load_rulebook(rulebook))
+        results = run_checks(list(paths or [Path("scenarios")]), profile=profile, floor=floor)
+    except FloormanError as error:
+        _fail(error)
+        return
+    failed = [result for result in results if not result.passed]
+    if json_output:
+        sys.stdout.write(json.dumps([result.to_json() for result in results], indent=2) + "\n")
+    else:
+        from floorman.cli.ruling_view import check_table, failure_panel
+
+        console = _console(False)
+        console.print(check_table(results))
+        for result in failed:
+            console.print(failure_panel(result))
+        console.print(f"{len(results) - len(failed)} passed, {len(failed)} failed")
+    if failed:
+        raise typer.Exit(code=1)
+
+
+@rulebook_app.command("lint")
+def lint(
+    rulebook: Optional[Path] = typer.Option(None, "--rulebook", help="The rulebook folder (default: bundled)."),
+    scenarios: Optional[list[Path]] = typer.Option(None, "--scenarios", help="Scenario folders to check "
+                                                   "the rules against (default: scenarios/)."),
+) -> None:
+    """Check the rulebook: schema, unique ids, citations, expressions, and every rule fired by a
+    scenario with a near-miss twin, with no undeclared conflicts.
+
+    Example:
+
+        floorman rulebook lint
+    """
+    from floorman.rulebook import lint as linter
+    from floorman.rulebook.loader import DEFAULT_RULEBOOK, load_rulebook
+
+    folder = rulebook or DEFAULT_RULEBOOK
+    problems = linter.lint_files(Path(folder))
+    checked = 0
+    if not problems:
+        try:
+            book = load_rulebook(folder)
+        except FloormanError as error:
+            _fail(error)
+            return
+        problems = linter.lint_rules(book)
+        more, checked = linter.lint_scenarios(book, list(scenarios or [Path("scenarios")]))
+        problems += more
+    for problem in problems:
+        typer.echo(str(problem))
+    if problems:
+        typer.echo(f"{len(problems)} problem{'s' if len(problems) != 1 else ''} found")
+        raise typer.Exit(code=1)
+    book = load_rulebook(folder)
+    typer.echo(f"rulebook clean: {len(book.rules)} rules, {len(book.profiles)} profiles, "
+               f"{checked} scenarios checked")
+
+
+@rulebook_app.command("docs")
+def docs(
+    output: Path = typer.Option(Path("docs/rules.md"), "--output", "-o", help="Where to write the catalogue."),
+    check_only: bool = typer.Option(False, "--check", help="Exit 1 if the file is not up to date."),
+) -> None:
+    """Generate the rule catalogue (docs/rules.md) from the rulebook and its scenarios.
+
+    Example:
+
+        floorman rulebook docs --check
+    """
+    from floorman.rulebook.catalogue import render_catalogue, scenarios_under
+    from floorman.rulebook.loader import load_rulebook
+
+    try:
+        text = render_catalogue(load_rulebook(), scenarios_under(Path("scenarios")))
+    except FloormanError as error:
+        _fail(error)
+        return
+    if check_only:
+        current = output.read_text(encoding="utf-8") if output.exists() else ""
+        if current != text:
+            typer.echo(f"{output} is out of date: run `floorman rulebook docs`")
+            raise typer.Exit(code=1)
+        typer.echo(f"{output} is up to date")
+        return
+    output.write_text(text, encoding="utf-8")
+    typer.echo(f"wrote {output}")
+
+
+def register(app: typer.Typer) -> None:
+    """Add the floor's commands to the main app."""
+    app.command("rule")(rule)
+    app.command("check")(check)
+    app.add_typer(rulebook_app, name="rulebook")

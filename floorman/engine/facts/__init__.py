@@ -1,0 +1,119 @@
+"""Facts: the hand as it stands, flattened for the rule engine.
+
+A `Situation` is a table, the events that happened, the incident in dispute and the profile.
+Facts are flat dicts with a `type`, a unique `id` and plain values (int, str, bool; never
+None, which durable-rules mishandles). The arithmetic (to_call, min_raise_to, whether every
+chip was needed...) is computed here in Python; rules only compare.
+Each incident family registers a builder for its incident types.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Callable
+from dataclasses import dataclass, field
+from functools import cached_property
+from typing import Any
+
+from floorman.model.events import Event
+from floorman.model.incidents import Incident
+from floorman.model.state import HandState
+from floorman.model.table import Table
+
+Fact = dict[str, Any]
+FactBuilder = Callable[["Situation", Incident, int], list[Fact]]
+FactExtender = Callable[["Situation", Incident, int, list[Fact]], None]
+BUILDERS: dict[str, FactBuilder] = {}
+EXTENDERS: dict[str, list[FactExtender]] = {}
+
+
+def builds(*incident_types: str) -> Callable[[FactBuilder], FactBuilder]:
+    """Decorator: register the fact builder of one or more incident types."""
+    def register(builder: FactBuilder) -> FactBuilder:
+        for name in incident_types:
+            if name in BUILDERS:
+                raise RuntimeError(f"two fact builders for incident type {name!r}")
+            BUILDERS[name] = builder
+        return builder
+    return register
+
+
+def extends(*incident_types: str) -> Callable[[FactExtender], FactExtender]:
+    """Decorator: add fields or facts to what another family's builder made for an incident
+    type (e.g. a declarations module adding its own numbers to the `wager` fact)."""
+    def register(extender: FactExtender) -> FactExtender:
+        for name in incident_types:
+            EXTENDERS.setdefault(name, []).append(extender)
+        return extender
+    return register
+
+
+@dataclass
+class Situation:
+    """What the floor is asked about: the table, what happened, and what is in dispute."""
+
+    table: Table
+    events: list[Event]
+    incidents: list[Incident]
+    profile: str
+    options: dict[str, bool | int | str] = field(default_factory=dict)
+
+    @cached_property
+    def state(self) -> HandState:
+        """The hand just before the incident (events replayed in order)."""
+        return HandState.replay(self.table, self.events)
+
+    def option(self, name: str, default: bool | int | str) -> bool | int | str:
+        return self.options.get(name, default)
+
+
+def hand_fact(situation: Situation) -> Fact:
+    state = situation.state
+    table = situation.table
+    live = state.active_seats
+    aggressive = [a for a in state.actions_taken if a.street == state.street and a.action in ("bet", "raise")]
+    return {
+        "type": "hand", "id": "hand",
+        "street": state.street, "street_index": state.street_index,
+        "preflop": state.street_index == 0 and table.variant.family != "stud",
+        "betting": table.structure.betting.value, "format": table.format.value,
+        "variant": table.variant.value, "family": table.variant.family,
+        "players_in_hand": len(live), "heads_up": len(live) == 2,
+        "pot": state.pot, "current_bet": state.current_bet,
+        "raised_this_round": bool(aggressive) and (state.street_index > 0 or len(aggressive) >= 1),
+        "bets_this_round": len(aggressive),
+        "substantial_action": state.substantial_action, "actions_in_turn": state.actions_in_turn,
+        "big_blind": table.forced_bets.big_blind, "min_bet": state.min_bet,
+        "players_left_in_event": table.players_left_in_event or 0,
+        "cap_reached": state.cap_reached,
+    }
+
+
+def profile_fact(situation: Situation) -> Fact:
+    fact: Fact = {"type": "profile", "id": "profile", "name": situation.profile}
+    for key, value in situation.options.items():
+        fact[key.replace("-", "_")] = value
+    return fact
+
+
+def situation_facts(situation: Situation) -> list[Fact]:
+    """Every fact for the engine: the profile, the hand, then each incident's facts."""
+    _load_builders()
+    facts = [profile_fact(situation), hand_fact(situation)]
+    for index, incident in enumerate(situation.incidents):
+        builder = BUILDERS.get(incident.type)
+        if builder is None:
+            raise RuntimeError(f"no fact builder for incident type {incident.type!r}")
+        built = builder(situation, incident, index)
+        for extender in EXTENDERS.get(incident.type, ()):
+            extender(situation, incident, index, built)
+        facts.extend(built)
+    return facts
+
+
+def _load_builders() -> None:
+    """Import every family module in this package: importing one registers its builders."""
+    import importlib
+    import pkgutil
+
+    for module in pkgutil.iter_modules(__path__):
+        importlib.import_module(f"{__name__}.{module.name}")

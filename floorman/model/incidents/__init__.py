@@ -1,0 +1,57 @@
+"""Incidents: the disputed moment a floor person is called over for.
+
+The events before it replay normally through `HandState`; an incident describes what is in
+dispute (chips pushed with or without words, an action out of turn, a card exposed...).
+Each family of incidents lives in its own module and registers its types here, so the
+vocabulary grows without touching the others.
+"""
+
+from __future__ import annotations
+
+from typing import Any
+
+from pydantic import ValidationError
+
+from floorman.model.table import _Strict
+
+INCIDENT_TYPES: dict[str, type["Incident"]] = {}
+
+
+class Incident(_Strict):
+    """Base of every incident type; `type` names it in data files."""
+
+    type: str
+    commentary: str | None = None
+
+
+def incident(cls: type[Incident]) -> type[Incident]:
+    """Class decorator: register an incident type under its `type` default."""
+    name = cls.model_fields["type"].default
+    if name in INCIDENT_TYPES:
+        raise RuntimeError(f"incident type {name!r} registered twice")
+    INCIDENT_TYPES[name] = cls
+    return cls
+
+
+def parse_incident(raw: Any) -> Incident:
+    """Validate one incident from plain data; an unknown type lists the known ones."""
+    _load_families()
+    if not isinstance(raw, dict) or "type" not in raw:
+        raise ValueError("an incident is a mapping with a `type`")
+    cls = INCIDENT_TYPES.get(raw["type"])
+    if cls is None:
+        known = ", ".join(sorted(INCIDENT_TYPES))
+        raise ValueError(f"unknown incident type {raw['type']!r} (known: {known})")
+    return cls.model_validate(raw)
+
+
+def _load_families() -> None:
+    """Import every family module in this package: importing one registers its types."""
+    import importlib
+    import pkgutil
+
+    for module in pkgutil.iter_modules(__path__):
+        importlib.import_module(f"{__name__}.{module.name}")
+
+
+__all__ = ["INCIDENT_TYPES", "Incident", "incident", "parse_incident", "ValidationError"]

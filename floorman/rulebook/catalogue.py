@@ -1,0 +1,98 @@
+"""Generate the rule catalogue (docs/rules.md) from the rulebook, ruff-style.
+
+The catalogue is never edited by hand: `floorman rulebook docs` writes it, and a test fails
+when the committed file differs from what the rulebook generates.
+"""
+
+from __future__ import annotations
+
+from pathlib import Path
+
+from floorman.rulebook.loader import Rulebook
+from floorman.scenarios import Scenario
+
+_CONFIDENCE = {"verified": "verified in the text", "corroborated": "corroborated, 2026 text not read",
+               "renumbering-map": "from the renumbering map, not settled",
+               "unverified": "excerpt, unverified", "house": "common practice / origin"}
+CATEGORY_ORDER = ("betting", "conduct", "procedure", "irregularity", "showdown", "derivation")
+
+
+def render_catalogue(book: Rulebook, scenarios: list[Scenario]) -> str:
+    firing: dict[str, list[Scenario]] = {}
+    near: dict[str, list[Scenario]] = {}
+    for scenario in scenarios:
+        if scenario.expect.rule:
+            firing.setdefault(scenario.expect.rule, []).append(scenario)
+        for rule_id in scenario.expect.not_fires:
+            near.setdefault(rule_id, []).append(scenario)
+    rules = sorted(book.rules.values(), key=lambda r: (CATEGORY_ORDER.index(r.category), r.id))
+    lines = ["# Rule catalogue", "",
+             "Generated from `rulebook/` by `floorman rulebook docs`; do not edit by hand.", "",
+             f"{len(rules)} rules, {len(book.profiles)} profiles "
+             f"({', '.join(sorted(book.profiles))}).", "",
+             "| id | name | category | decides | TDA 2026 | TDA 2024 | profiles |",
+             "|---|---|---|---|---|---|---|"]
+    for rule in rules:
+        tda = {c.edition: c.rule for c in rule.citations if c.source == "TDA"}
+        decision = rule.ruling.decision if rule.ruling else f"derives {rule.derive.name}"  # type: ignore[union-attr]
+        lines.append(f"| [{rule.id}](#{rule.id.lower()}) | {rule.name} | {rule.category} | {decision} | "
+                     f"{tda.get('2026', '-')} | {tda.get('2024', '-')} | {', '.join(rule.profiles)} |")
+    lines.append("")
+    lines.append("## Profiles")
+    lines.append("")
+    for profile in sorted(book.profiles.values(), key=lambda p: p.id):
+        lines.append(f"### {profile.id}")
+        lines.append("")
+        lines.append(f"{profile.title}. {profile.description}".strip())
+        lines.append("")
+        for key, value in profile.options.items():
+            lines.append(f"- `{key}`: `{value}`")
+        lines.append("")
+    for rule in rules:
+        lines.append(f"## {rule.id}")
+        lines.append("")
+        lines.append(f"**{rule.title}** (`{rule.name}`, {rule.category}, {rule.status}; "
+                     f"file `{book.files[rule.id]}`)")
+        lines.append("")
+        lines.append("### What it does")
+        lines.append("")
+        lines.append(rule.summary.strip())
+        lines.append("")
+        if rule.why:
+            lines.append("### Why it exists")
+            lines.append("")
+            lines.append(rule.why.strip())
+            lines.append("")
+        if rule.ruling:
+            steps = "; ".join(rule.ruling.steps)
+            lines.append("### Ruling")
+            lines.append("")
+            lines.append(f"Decision `{rule.ruling.decision}` on subject `{rule.subject}`, priority "
+                         f"{rule.priority}" + (f", overrides {', '.join(rule.overrides)}" if rule.overrides else "")
+                         + (f". Numbers: {', '.join(rule.ruling.params)}" if rule.ruling.params else "")
+                         + (f". Procedure: {steps}" if steps else "") + ".")
+            lines.append("")
+        examples = firing.get(rule.id, [])
+        misses = near.get(rule.id, [])
+        if examples or misses:
+            lines.append("### Examples")
+            lines.append("")
+            for scenario in examples:
+                lines.append(f"- fires: {scenario.title} (`{scenario.path}`)")
+            for scenario in misses:
+                lines.append(f"- near miss: {scenario.title} (`{scenario.path}`)")
+            lines.append("")
+        lines.append("### References")
+        lines.append("")
+        for citation in rule.citations:
+            note = f"; {citation.note}" if citation.note else ""
+            title = f" ({citation.title})" if citation.title else ""
+            lines.append(f"- {citation.label}{title}: {_CONFIDENCE[citation.confidence]}{note}")
+        lines.append("")
+    return "\n".join(lines).rstrip() + "\n"
+
+
+def scenarios_under(folder: Path) -> list[Scenario]:
+    from floorman.scenarios import find_scenarios, load_scenario
+
+    return [load_scenario(path) for path in find_scenarios([folder])] if folder.exists() else []

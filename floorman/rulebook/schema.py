@@ -1,0 +1,188 @@
+"""The shape of a rule file and a profile file in `rulebook/`.
+
+A rule is written once, here, and everything else is generated from it: the durable-rules
+patterns, the ruling with its numbers and steps, the catalogue in docs/. Rule text is our own
+paraphrase; citations say where it comes from as (source, edition, rule).
+"""
+
+from __future__ import annotations
+
+import re
+from typing import Any, Literal
+
+from pydantic import BaseModel, ConfigDict, Field, field_validator, model_validator
+
+RULE_ID = re.compile(r"[A-Z]+(-[A-Z0-9]+)+")
+NAME = re.compile(r"[a-z0-9]+(-[a-z0-9]+)*")
+OPS = ("==", "!=", "<", "<=", ">", ">=", "in", "exists", "absent")
+
+
+class _Strict(BaseModel):
+    model_config = ConfigDict(extra="forbid", frozen=True)
+
+
+Confidence = Literal["verified", "corroborated", "renumbering-map", "unverified", "house"]
+
+
+class Citation(_Strict):
+    """Where a rule comes from. Never a bare "Rule N": editions number rules differently."""
+
+    source: Literal["TDA", "RRoP", "seed", "house"]
+    edition: str = Field(description="TDA: '2024' or '2026'; RRoP: 'v11'; seed: the seed file name")
+    rule: str | None = Field(None, description="TDA rule and sub-rule, e.g. '43-A' or 'RP-5-B'")
+    section: str | None = Field(None, description="RRoP or seed section title")
+    title: str | None = None
+    confidence: Confidence = Field(
+        description="verified = read in the text (TDA 2024); corroborated = several independent "
+                    "sources agree (2026 [C]); renumbering-map = one paraphrase + the renumbering pattern "
+                    "(2026 [N]); unverified; house = common practice, no rulebook text")
+    note: str | None = None
+
+    @model_validator(mode="after")
+    def _complete(self) -> "Citation":
+        if self.source == "TDA" and not self.rule:
+            raise ValueError("a TDA citation needs its rule number for that edition")
+        if self.source == "TDA" and self.edition not in ("2024", "2026"):
+            raise ValueError("TDA editions are '2024' and '2026'")
+        if self.source in ("RRoP", "seed") and not self.section:
+            raise ValueError(f"a {self.source} citation names its section")
+        if self.source == "TDA" and self.edition == "2026" and self.confidence == "verified":
+            raise ValueError("TDA 2026 numbers were not read in the text: use corroborated or "
+                             "renumbering-map, never verified")
+        return self
+
+    @property
+    def label(self) -> str:
+        """(source, edition, rule) in words, e.g. 'TDA 2026 Rule 46'."""
+        if self.source == "TDA":
+            rule = self.rule or ""
+            return f"TDA {self.edition} {'' if rule.startswith('RP') else 'Rule '}{rule}".replace("  ", " ")
+        if self.source == "RRoP":
+            return f"Robert's Rules of Poker {self.edition}, {self.section}"
+        if self.source == "seed":
+            return f"seed guide {self.edition}, \"{self.section}\""
+        return f"house practice{': ' + self.section if self.section else ''}"
+
+
+class Condition(BaseModel):
+    """One test in a pattern: [field, op, value]. Values may reference '@alias.field' / '@self.field'."""
+
+    model_config = ConfigDict(frozen=True)
+    field: str
+    op: str
+    value: Any = None
+
+    @model_validator(mode="before")
+    @classmethod
+    def _from_list(cls, raw: Any) -> Any:
+        if isinstance(raw, (list, tuple)):
+            if len(raw) == 2 and raw[1] in ("exists", "absent"):
+                return {"field": raw[0], "op": raw[1]}
+            if len(raw) != 3:
+                raise ValueError("a condition is [field, op, value], e.g. [to_call, '>', 0]")
+            return {"field": raw[0], "op": raw[1], "value": raw[2]}
+        return raw
+
+    @field_validator("op")
+    @classmethod
+    def _known_op(cls, op: str) -> str:
+        if op not in OPS:
+            raise ValueError(f"unknown operator {op!r} (expected one of {', '.join(OPS)})")
+        return op
+
+    def as_list(self) -> list[Any]:
+        return [self.field, self.op] if self.op in ("exists", "absent") else [self.field, self.op, self.value]
+
+
+class Pattern(_Strict):
+    """Bind one fact of a type to an alias when all its conditions hold."""
+
+    model_config = ConfigDict(extra="forbid", frozen=True, populate_by_name=True)
+    alias: str = Field(alias="as", pattern=r"^[a-z][a-z0-9_]*$")
+    fact: str
+    where: tuple[Condition, ...] = ()
+
+
+class Conclusion(_Strict):
+    """What the rule decides: a keyword, the numbers, the procedure and the explanation."""
+
+    decision: str = Field(pattern=r"^[a-z][a-z0-9-]*$")
+    params: dict[str, str] = Field(default_factory=dict,
+                                   description="name -> safe expression over matched facts and earlier params")
+    steps: tuple[str, ...] = Field((), description="ordered procedure, templates with {param} or {alias.field}")
+    explanation: str
+
+
+class Derivation(_Strict):
+    """A fact this rule adds, chaining forward to other rules."""
+
+    model_config = ConfigDict(extra="allow", frozen=True)
+    fact: str = "derived"
+    name: str
+
+
+class Rule(_Strict):
+    id: str
+    name: str
+    title: str
+    category: Literal["betting", "irregularity", "showdown", "derivation", "conduct", "procedure"]
+    status: Literal["stable", "preview", "deprecated"] = "stable"
+    summary: str = Field(description="the rule in plain words, our own paraphrase")
+    why: str = ""
+    citations: tuple[Citation, ...] = ()
+    profiles: tuple[str, ...] = Field(("all",), description="profiles the rule applies to, or 'all'")
+    priority: int = Field(50, ge=0, le=1000, description="precedence: of two rulings on one subject, the "
+                                                          "higher priority wins")
+    subject: str | None = Field(None, description="what the ruling decides; rulings on one subject conflict")
+    overrides: tuple[str, ...] = ()
+    when: tuple[Pattern, ...] = Field(min_length=1)
+    derive: Derivation | None = None
+    ruling: Conclusion | None = None
+
+    @field_validator("id")
+    @classmethod
+    def _id_shape(cls, value: str) -> str:
+        if not RULE_ID.fullmatch(value):
+            raise ValueError("a rule id is upper-case words joined by '-', e.g. BET-OVERSIZED-CHIP")
+        if re.search(r"\d{2}", value):
+            raise ValueError("a rule id never carries a TDA number (editions renumber rules)")
+        return value
+
+    @field_validator("name")
+    @classmethod
+    def _name_shape(cls, value: str) -> str:
+        if not NAME.fullmatch(value):
+            raise ValueError("a rule name is lower-case words joined by '-'")
+        return value
+
+    @model_validator(mode="after")
+    def _one_conclusion(self) -> "Rule":
+        if (self.derive is None) == (self.ruling is None):
+            raise ValueError("a rule has either a `ruling` or a `derive`, not both and not neither")
+        if self.ruling is not None and not self.citations:
+            raise ValueError("a ruling rule cites at least one source")
+        if self.ruling is not None and self.subject is None:
+            raise ValueError("a ruling rule names the subject it decides")
+        return self
+
+    @property
+    def is_ruling(self) -> bool:
+        return self.ruling is not None
+
+    def applies_to(self, profile: str) -> bool:
+        return "all" in self.profiles or profile in self.profiles
+
+    def citations_for(self, edition: str) -> list[Citation]:
+        """Citations with the profile's TDA edition first."""
+        return sorted(self.citations, key=lambda c: (c.source != "TDA", c.edition != edition, c.source))
+
+
+class Profile(_Strict):
+    """A set of conventions: which rules apply and the room options rules may test."""
+
+    id: str = Field(pattern=r"^[a-z0-9-]+$")
+    title: str
+    description: str = ""
+    tda_edition: Literal["2024", "2026"] = "2026"
+    extends: str | None = None
+    options: dict[str, bool | int | str] = Field(default_factory=dict)

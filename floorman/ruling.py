@@ -1,0 +1,99 @@
+"""A ruling: what happens now, with the numbers, the procedure, the citations and the reasons.
+
+These are the objects the CLI renders and `--json` prints. Their JSON shape is documented in
+docs/json-output.md and kept stable: rooms script against it.
+"""
+
+from __future__ import annotations
+
+from dataclasses import dataclass, field
+from typing import Any
+
+from floorman.rulebook.schema import Citation
+
+JSON_VERSION = 1
+
+
+@dataclass(frozen=True)
+class Ruling:
+    rule_id: str
+    rule_name: str
+    title: str
+    category: str
+    decision: str
+    params: dict[str, Any]
+    citations: tuple[Citation, ...]
+    explanation: str
+    steps: tuple[str, ...]
+    subject: str
+    priority: int
+    matched: dict[str, str]                 # alias -> fact id
+    overridden: tuple[str, ...] = ()        # rule ids this ruling won over
+
+    def to_json(self) -> dict[str, Any]:
+        return {
+            "rule": self.rule_id, "name": self.rule_name, "title": self.title, "category": self.category,
+            "decision": self.decision, "params": dict(self.params), "subject": self.subject,
+            "citations": [citation_json(c) for c in self.citations],
+            "explanation": self.explanation, "steps": list(self.steps),
+            "overridden": list(self.overridden),
+        }
+
+
+def citation_json(citation: Citation) -> dict[str, Any]:
+    data = {"source": citation.source, "edition": citation.edition, "rule": citation.rule,
+            "section": citation.section, "confidence": citation.confidence, "label": citation.label}
+    return {key: value for key, value in data.items() if value is not None}
+
+
+@dataclass(frozen=True)
+class Firing:
+    """One rule that fired, in order: what it matched and what it derived or decided."""
+
+    rule_id: str
+    kind: str                                # 'derive' or 'ruling'
+    matched: dict[str, str]
+    derived: str | None = None
+    outcome: str = "applied"                 # 'applied', 'overridden by X'
+
+
+@dataclass(frozen=True)
+class Trace:
+    """The chain of reasoning: the facts, the rules fired in order, the conclusion."""
+
+    facts: list[dict[str, Any]]
+    fired: list[Firing]
+    conclusion: list[str]
+
+    def to_json(self) -> dict[str, Any]:
+        return {
+            "facts": self.facts,
+            "fired": [{"rule": f.rule_id, "kind": f.kind, "matched": f.matched, "derived": f.derived,
+                       "outcome": f.outcome} for f in self.fired],
+            "conclusion": self.conclusion,
+        }
+
+
+@dataclass(frozen=True)
+class RulingReport:
+    """Every ruling on a situation under one profile, with the trace and the pots as they stand."""
+
+    profile: str
+    rulings: list[Ruling]
+    trace: Trace
+    pots: list[dict[str, Any]] = field(default_factory=list)
+    conflicts: list[str] = field(default_factory=list)   # undeclared precedence, for the lint
+    hands: dict[int, dict[str, Any]] = field(default_factory=dict)   # seat -> best five and name
+
+    def ruling_for(self, rule_id: str) -> Ruling | None:
+        return next((r for r in self.rulings if r.rule_id == rule_id), None)
+
+    @property
+    def fired_rule_ids(self) -> list[str]:
+        return [f.rule_id for f in self.trace.fired]
+
+    def to_json(self) -> dict[str, Any]:
+        return {"version": JSON_VERSION, "profile": self.profile,
+                "rulings": [r.to_json() for r in self.rulings], "pots": self.pots,
+                "hands": {str(seat): hand for seat, hand in self.hands.items()},
+                "trace": self.trace.to_json()}
