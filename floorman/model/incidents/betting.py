@@ -1,0 +1,57 @@
+"""Betting incidents: how chips and words went into the pot when the action is in dispute."""
+
+from __future__ import annotations
+
+from typing import Literal
+
+from pydantic import Field, model_validator
+
+from floorman.model.incidents import Incident, incident
+
+Declaration = Literal["none", "check", "bet", "call", "raise", "fold", "all-in", "complete", "pot",
+                      "amount-only", "tap", "non-standard"]
+
+
+@incident
+class Wager(Incident):
+    """A seat puts chips out and/or says something, and the floor must say what it amounts to.
+
+    `declared` is the standard word said (or `amount-only` when only a number was said, `tap`
+    for a knock on the table, `non-standard` for words like "I'm in"). `amount_said` is the
+    number spoken: with "raise" it is the total ("raise, eight thousand" = 8,000 in all).
+
+    Prior-bet chips (TDA 2024 46 / 2026 48): `prior_chips` are the chips already in front of
+    the seat from its blind or an earlier bet this round, as they lie on the table (a 1,000
+    chip posted for a 100 blind is `prior_chips: [1000]`). `pulled_back` lists those the
+    player drew back toward the stack before pushing; `chips` are only the chips pushed out
+    now (list a pulled-back chip there too if the player pushes it out again).
+    """
+
+    type: Literal["wager"] = "wager"
+    seat: int
+    declared: Declaration = "none"
+    amount_said: int | None = Field(None, ge=0)
+    words: str | None = Field(None, description="what was said, as said (for the record)")
+    chips: tuple[int, ...] = Field((), description="chips put out now, by denomination")
+    first_motion_chips: tuple[int, ...] | None = Field(
+        None, description="with motions > 1: the chips of the first motion")
+    motions: int = Field(1, ge=1)
+    speech: Literal["before", "with", "after"] | None = Field(
+        None, description="when the words came, relative to the chips")
+    in_turn: bool = True
+    prior_chips: tuple[int, ...] = Field((), description="chips already out from an earlier bet/blind")
+    pulled_back: tuple[int, ...] = Field((), description="of those, chips the player pulled back first "
+                                                         "(they go back behind, not into this push)")
+    unclear: bool = Field(False, description="the amount said is ambiguous (e.g. 'I bet five')")
+    wanted_change: bool = Field(False, description="the player says the extra chips were put out only "
+                                                   "to get change back (TDA 2024 61 / 2026 63)")
+
+    @model_validator(mode="after")
+    def _consistent(self) -> "Wager":
+        if any(chip <= 0 for chip in self.chips + self.prior_chips):
+            raise ValueError("chip values must be above 0")
+        if self.declared == "none" and self.amount_said is not None:
+            raise ValueError("an amount was said: use declared: amount-only (or the word said)")
+        if self.declared == "none" and not self.chips:
+            raise ValueError("a wager puts out chips, says something, or both")
+        return self
