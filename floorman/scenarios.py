@@ -211,7 +211,8 @@ def compare(scenario: Scenario, report: RulingReport) -> CheckResult:
             if have != value:
                 problems.append(f"{got.get('name', f'pot {index}')} {key}: expected {value!r}, got {have!r}")
     for seat, name in expect.hands.items():
-        have = report.hands.get(seat, {}).get("name")
+        hand = report.hands.get(seat, {})
+        have = hand.get("name") or hand.get("low_name")   # razz and 2-7 hands have only a low
         if have != name:
             problems.append(f"seat {seat} hand: expected {name!r}, got {have!r}")
     fired = set(report.fired_rule_ids)

@@ -176,12 +176,18 @@ def render(template: str, scope: dict[str, dict], params: dict[str, Any]) -> str
     return _TEMPLATE.sub(value, template)
 
 
+def incident_of(ruling: Ruling) -> tuple[str, ...]:
+    """The incident facts a ruling is about: two rulings conflict only on the same incident."""
+    return tuple(sorted(fact for fact in ruling.matched.values()
+                        if ":" in fact and not fact.startswith("derived:")))
+
+
 def settle(candidates: list[Ruling], rulebook: Rulebook) -> tuple[list[Ruling], dict[str, str], list[str]]:
     """Keep one ruling per subject by the precedence above; say who beat whom, and name any
     conflict the rulebook left undeclared (same priority, no override, different decisions)."""
-    by_subject: dict[str, list[Ruling]] = {}
+    by_subject: dict[tuple, list[Ruling]] = {}
     for ruling in candidates:
-        by_subject.setdefault(ruling.subject, []).append(ruling)
+        by_subject.setdefault((ruling.subject, incident_of(ruling)), []).append(ruling)
     kept: list[Ruling] = []
     beaten: dict[str, str] = {}
     conflicts: list[str] = []

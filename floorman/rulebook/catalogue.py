@@ -33,7 +33,10 @@ def render_catalogue(book: Rulebook, scenarios: list[Scenario]) -> str:
              "| id | name | category | decides | TDA 2026 | TDA 2024 | profiles |",
              "|---|---|---|---|---|---|---|"]
     for rule in rules:
-        tda = {c.edition: c.rule for c in rule.citations if c.source == "TDA"}
+        tda: dict[str, str | None] = {}
+        for citation in rule.citations:     # the first citation of each edition is the main one
+            if citation.source == "TDA":
+                tda.setdefault(citation.edition, citation.rule)
         decision = rule.ruling.decision if rule.ruling else f"derives {rule.derive.name}"  # type: ignore[union-attr]
         lines.append(f"| [{rule.id}](#{rule.id.lower()}) | {rule.name} | {rule.category} | {decision} | "
                      f"{tda.get('2026', '-')} | {tda.get('2024', '-')} | {', '.join(rule.profiles)} |")
