@@ -15,7 +15,7 @@ from pydantic import BaseModel, ConfigDict, Field
 from floorman.engine.facts import Situation
 from floorman.errors import FloormanError, InputFileError, InvalidEvent
 from floorman.model.events import EVENT_ADAPTER, Event
-from floorman.model.incidents import INCIDENT_TYPES, Incident, _load_families
+from floorman.model.incidents import INCIDENT_TYPES, Incident, _load_families, incident_class
 from floorman.model.table import Table
 from floorman.ruling import RulingReport
 from floorman.source import field_path, line_of, load_yaml, relative, translate, validate
@@ -102,11 +102,11 @@ def load_scenario(path: Path | str) -> Scenario:
         except Exception as error:  # pydantic ValidationError
             raise _located(error, name, document, ("events", index)) from None
     incidents: list[Incident] = []
-    _load_families()
     for index, raw in enumerate(document.get("incidents") or []):
         kind = raw.get("type") if isinstance(raw, dict) else None
-        cls = INCIDENT_TYPES.get(kind) if isinstance(kind, str) else None
+        cls = incident_class(kind) if isinstance(kind, str) else None
         if cls is None:
+            _load_families()
             known = ", ".join(sorted(INCIDENT_TYPES))
             raise InputFileError(f"unknown incident type {kind!r}", file=name, field=f"incidents[{index}].type",
                                  line=line_of(document, ("incidents", index, "type")), expected=known)

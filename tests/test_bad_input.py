@@ -92,3 +92,21 @@ def test_a_bet_beyond_the_stack_is_refused_with_its_place(tmp_path):
     [result] = run_checks([path])
     assert "incidents[0].chips" in result.problems[0] and "table stakes" in result.problems[0]
     assert result.problems[0].startswith(f"{path}:13:")
+
+
+def test_the_incident_family_index_matches_the_registrations():
+    """FAMILY_OF lets a scenario import only the family it needs; it must name every type."""
+    from floorman.model.incidents import FAMILY_OF, INCIDENT_TYPES, _load_families
+
+    _load_families()
+    assert {name: cls.__module__.rsplit(".", 1)[1] for name, cls in INCIDENT_TYPES.items()} == FAMILY_OF
+
+
+def test_the_fact_extension_index_names_every_extending_family():
+    from floorman.engine.facts import EXTENDED_BY, EXTENDERS, _load_builders
+    from floorman.model.incidents import FAMILY_OF
+
+    _load_builders()
+    for incident_type, extenders in EXTENDERS.items():
+        families = {extender.__module__.rsplit(".", 1)[1] for extender in extenders}
+        assert families - {FAMILY_OF[incident_type]} <= set(EXTENDED_BY.get(incident_type, ()))

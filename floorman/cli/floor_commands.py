@@ -23,6 +23,13 @@ def _fail(error: FloormanError) -> None:
     raise typer.Exit(code=1)
 
 
+def _default_scenarios() -> Path:
+    """scenarios/ in the working folder if there is one, else the bundled scenarios."""
+    from floorman.rulebook.loader import DEFAULT_SCENARIOS
+
+    return Path("scenarios") if Path("scenarios").is_dir() else DEFAULT_SCENARIOS
+
+
 def _console(json_output: bool):
     from rich.console import Console
 
@@ -91,7 +98,7 @@ def check(
 
     try:
         floor = Floor(load_rulebook(rulebook))
-        results = run_checks(list(paths or [Path("scenarios")]), profile=profile, floor=floor)
+        results = run_checks(list(paths or [_default_scenarios()]), profile=profile, floor=floor)
     except FloormanError as error:
         _fail(error)
         return
@@ -136,7 +143,7 @@ def lint(
             _fail(error)
             return
         problems = linter.lint_rules(book)
-        more, checked = linter.lint_scenarios(book, list(scenarios or [Path("scenarios")]))
+        more, checked = linter.lint_scenarios(book, list(scenarios or [_default_scenarios()]))
         problems += more
     for problem in problems:
         typer.echo(str(problem))
@@ -163,7 +170,7 @@ def docs(
     from floorman.rulebook.loader import load_rulebook
 
     try:
-        text = render_catalogue(load_rulebook(), scenarios_under(Path("scenarios")))
+        text = render_catalogue(load_rulebook(), scenarios_under(_default_scenarios()))
     except FloormanError as error:
         _fail(error)
         return

@@ -36,14 +36,18 @@ class Floor:
         self.rulebook = rulebook or load_rulebook()
         self._backends: dict[str, Any] = {}
 
-    def backend(self, profile: str) -> Any:
-        if profile not in self._backends:
+    def backend(self, profile: str, fact_types: frozenset[str] | None = None) -> Any:
+        """The compiled engine for a profile, holding only the rules that can fire on these fact
+        types (a rule needing a fact type the situation lacks can never match). Compiling fewer
+        rules keeps a one-off `floorman rule` quick; the engines are kept for later queries."""
+        key = (profile, fact_types)
+        if key not in self._backends:
             from floorman.engine.backend_durable import DurableBackend
 
-            rules = self.rulebook.rules_for(profile)
-            self._backends[profile] = DurableBackend([engine_rule(rule) for rule in rules],
-                                                     name=f"floor_{profile}")
-        return self._backends[profile]
+            rules = [rule for rule in self.rulebook.rules_for(profile)
+                     if fact_types is None or {p.fact for p in rule.when} <= fact_types]
+            self._backends[key] = DurableBackend([engine_rule(rule) for rule in rules], name=f"floor_{profile}")
+        return self._backends[key]
 
     def close(self) -> None:
         for backend in self._backends.values():
@@ -55,7 +59,8 @@ class Floor:
 
     def rule(self, situation: Situation) -> RulingReport:
         facts = situation_facts(situation)
-        result = self.backend(situation.profile).run(facts)
+        fact_types = frozenset(fact["type"] for fact in facts) | {"derived"}
+        result = self.backend(situation.profile, fact_types).run(facts)
         by_id = {fact["id"]: fact for fact in facts}
         by_id.update({fact["id"]: fact for fact in result.derived_facts})
         edition = self.rulebook.profiles[situation.profile].tda_edition

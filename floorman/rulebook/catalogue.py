@@ -96,6 +96,14 @@ def render_catalogue(book: Rulebook, scenarios: list[Scenario]) -> str:
 
 
 def scenarios_under(folder: Path) -> list[Scenario]:
+    """The scenarios in a folder, named from the folder's parent (as the catalogue shows them)."""
     from floorman.scenarios import find_scenarios, load_scenario
 
-    return [load_scenario(path) for path in find_scenarios([folder])] if folder.exists() else []
+    if not folder.exists():
+        return []
+    scenarios = []
+    for path in find_scenarios([folder]):
+        scenario = load_scenario(path)
+        scenario.path = str(path.resolve().relative_to(folder.resolve().parent))
+        scenarios.append(scenario)
+    return scenarios

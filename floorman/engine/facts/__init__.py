@@ -95,9 +95,14 @@ def profile_fact(situation: Situation) -> Fact:
     return fact
 
 
+# Families whose fact modules add fields to another family's facts (@extends); with
+# FAMILY_OF this says which modules a situation needs, so only those are imported.
+EXTENDED_BY = {"wager": ("declarations", "action")}
+
+
 def situation_facts(situation: Situation) -> list[Fact]:
     """Every fact for the engine: the profile, the hand, then each incident's facts."""
-    _load_builders()
+    _load_builders({incident.type for incident in situation.incidents})
     facts = [profile_fact(situation), hand_fact(situation)]
     for index, incident in enumerate(situation.incidents):
         builder = BUILDERS.get(incident.type)
@@ -110,10 +115,18 @@ def situation_facts(situation: Situation) -> list[Fact]:
     return facts
 
 
-def _load_builders() -> None:
-    """Import every family module in this package: importing one registers its builders."""
+def _load_builders(incident_types: set[str] | None = None) -> None:
+    """Import the fact modules these incident types need (all of them when a type is not
+    indexed): importing a module registers its builders and extenders."""
     import importlib
     import pkgutil
 
-    for module in pkgutil.iter_modules(__path__):
-        importlib.import_module(f"{__name__}.{module.name}")
+    from floorman.model.incidents import FAMILY_OF
+
+    if incident_types is not None and incident_types <= FAMILY_OF.keys():
+        families = {FAMILY_OF[name] for name in incident_types}
+        families.update(f for name in incident_types for f in EXTENDED_BY.get(name, ()))
+    else:
+        families = {module.name for module in pkgutil.iter_modules(__path__)}
+    for family in sorted(families):
+        importlib.import_module(f"{__name__}.{family}")
