@@ -14,6 +14,7 @@ from pydantic import Field, TypeAdapter, field_validator
 
 from floorman.model.cards import parse_cards
 from floorman.model.table import _Strict
+from floorman.source import register_union_tags
 
 
 class _Event(_Strict):
@@ -143,6 +144,8 @@ class ShowOne(_Event):
 Event = Annotated[Union[Post, DealHole, Burn, Board, Draw, Action, Show, Muck, ShowOne],
                   Field(discriminator="type")]
 EVENT_ADAPTER: TypeAdapter[Event] = TypeAdapter(Event)
+# pydantic puts the discriminator value into error locations; it is not a field
+register_union_tags("post", "deal", "burn", "board", "draw", "action", "show", "muck", "show-one")
 
 
 def parse_event(raw: object) -> Event:

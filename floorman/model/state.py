@@ -33,11 +33,13 @@ class SeatInHand:
     dealt_in: bool
     street_bet: int = 0              # live chips in front of the seat this betting round
     total: int = 0                   # everything put in this hand, dead posts included
+    dead: int = 0                    # the dead part of `total` (big-blind/button ante, dead small blind)
     folded: bool = False
     mucked: bool = False
     hole: list[str] = field(default_factory=list)
     face_up: list[bool] = field(default_factory=list)
     tabled: bool = False
+    concealed: bool = False          # "shown" face down at showdown: cannot be read, cannot win
     acted_level: int | None = None   # the bet level the seat last acted at this round
     acted_serial: int = -1           # fixed-limit: reopen serial when the seat last acted
 
@@ -52,7 +54,8 @@ class SeatInHand:
 
     @property
     def can_act(self) -> bool:
-        return self.live and self.stack > 0
+        """Has a live hand and chips, and is at the table (an absent seat is skipped in turn)."""
+        return self.live and self.stack > 0 and self.present
 
     @property
     def upcards(self) -> list[str]:
@@ -79,6 +82,24 @@ class TurnAction:
 
 
 @dataclass(frozen=True, slots=True)
+class StateWarning:
+    """An action the state accepted only because its code was tolerated (see HandState)."""
+
+    code: str                        # one of TOLERABLE
+    message: str
+    event_index: int | None
+    seat: int | None
+
+
+#: Betting departures a HandState can be told to tolerate (accept with a warning) instead of
+#: refusing, for replaying hands played under a site's own software rules:
+#: 'not-reopened' a raise by a seat that faces less than a full raise since it acted;
+#: 'raise-size' a bet or raise below the minimum, above the pot-limit maximum, or (fixed-limit)
+#: not exactly one bet over the last full level; 'cap' a raise after the cap.
+TOLERABLE = ("not-reopened", "raise-size", "cap")
+
+
+@dataclass(frozen=True, slots=True)
 class HandResult:
     """How the hand ended: chips returned, pots, awards, hand reads and net results."""
 
@@ -93,8 +114,13 @@ class HandResult:
 class HandState:
     """Replays a hand's events and answers questions about the hand as it stands."""
 
-    def __init__(self, table: Table, *, enforce_turn: bool = True) -> None:
+    def __init__(self, table: Table, *, enforce_turn: bool = True, tolerate: Iterable[str] = ()) -> None:
         self.table = table
+        self.tolerate = frozenset(tolerate)
+        unknown = self.tolerate.difference(TOLERABLE)
+        if unknown:
+            raise ValueError(f"cannot tolerate {sorted(unknown)}: known departures are {TOLERABLE}")
+        self.warnings: list[StateWarning] = []
         self.variant: Variant = table.variant
         self.betting: BettingStructure = table.structure.betting
         self.enforce_turn = enforce_turn
@@ -110,6 +136,8 @@ class HandState:
         self.seen_cards: set[str] = set()
         self.street_index = 0
         self.streets = self.variant.streets
+        self.family = self.variant.family    # 'flop', 'stud' or 'draw' (cached: asked often)
+        self._short_deck = self.variant.short_deck
         # betting round
         self.round_open = False           # the round's first action has set up `pending`
         self.round_done = False           # betting finished for this street
@@ -132,8 +160,9 @@ class HandState:
 
     # ------------------------------------------------------------------ construction
     @classmethod
-    def replay(cls, table: Table, events: Iterable[Event], *, enforce_turn: bool = True) -> "HandState":
-        state = cls(table, enforce_turn=enforce_turn)
+    def replay(cls, table: Table, events: Iterable[Event], *, enforce_turn: bool = True,
+               tolerate: Iterable[str] = ()) -> "HandState":
+        state = cls(table, enforce_turn=enforce_turn, tolerate=tolerate)
         for event in events:
             state.apply(event)
         return state
@@ -158,7 +187,7 @@ class HandState:
     def bet_size(self) -> int:
         """Fixed-limit: the bet and raise size of this round (small bet early, big bet late)."""
         structure = self.table.structure
-        late_from = {"flop": 2, "stud": 2, "draw": 2}[self.variant.family]
+        late_from = {"flop": 2, "stud": 2, "draw": 2}[self.family]
         return structure.big_bet if self.street_index >= late_from else structure.small_bet
 
     @property
@@ -196,7 +225,7 @@ class HandState:
 
     def _round_start_point(self) -> int | None:
         """The seat just before the first to act this round."""
-        family = self.variant.family
+        family = self.family
         if family == "stud":
             return self._stud_first_actor_predecessor()
         if self.street_index == 0:
@@ -206,7 +235,8 @@ class HandState:
     def _stud_first_actor_predecessor(self) -> int | None:
         from floorman.evaluation import bring_in_seat_key, showing_strength
 
-        candidates = [n for n in self.order if self.seats[n].live and self.seats[n].upcards]
+        # an unknown up-card ("??") cannot be ranked: only seats whose up-cards are known compete
+        candidates = [n for n in self.order if self.seats[n].live and self._known_upcards(n)]
         if not candidates:
             return None
         if self.street_index == 0:
@@ -219,14 +249,21 @@ class HandState:
         index = self.order.index(first)
         return self.order[index - 1]
 
+    def _known_upcards(self, number: int) -> list[str]:
+        """The seat's up-cards if they are all known, else []."""
+        upcards = self.seats[number].upcards
+        return [] if UNKNOWN in upcards else upcards
+
     def _open_round(self) -> None:
         """Set up who must act this round (done lazily: stud order needs the up-cards)."""
         if self.round_open or self.round_done or self.hand_over:
             return
         self.round_open = True
-        self.pending = {n for n in self.order if self.seats[n].can_act}
+        # a seat whose chips in front already cover every opponent's whole stack has nothing to
+        # decide (heads-up, the big blind when the small blind is all-in for less): not pending
+        self.pending = {n for n in self.order if self.seats[n].can_act and self._can_lose_more(n)}
         self.last_actor = self._round_start_point()
-        if len(self.pending) <= 1 and all(self.to_call(n) == 0 for n in self.pending):
+        if self._nobody_left_to_bet():
             # nobody left to bet against: the round is over before it starts
             self.pending.clear()
             self._close_round()
@@ -237,12 +274,20 @@ class HandState:
         if self.hand_over or self.round_done or self.awaiting_cards:
             return None
         self._open_round()
-        if not self.pending:
+        pending = self.pending
+        if not pending:
             return None
-        for number in self._clockwise_after(self.last_actor):
-            if number in self.pending:
-                return number
-        return None
+        start = self.last_actor
+        if start is None:
+            start = -1
+        wrapped = None
+        for number in self.order:          # clockwise after `start`, without building a list
+            if number in pending:
+                if number > start:
+                    return number
+                if wrapped is None:
+                    wrapped = number
+        return wrapped
 
     # ------------------------------------------------------------------ raise arithmetic
     def min_raise_to(self) -> int:
@@ -279,7 +324,7 @@ class HandState:
         s = self._seat(seat)
         pot = self.pot
         current = self.current_bet
-        if self.street_index == 0 and self.variant.family != "stud":
+        if self.street_index == 0 and self.family != "stud":
             # TDA: pre-flop the pot is counted as if both blinds were posted in full
             blinds = self.table.forced_bets
             pot += max(0, blinds.small_blind + blinds.big_blind - self.posted_blinds)
@@ -327,7 +372,9 @@ class HandState:
             options.append(Option("fold"))
             options.append(Option("call", s.street_bet + to_call, s.street_bet + to_call))
         all_in_to = s.street_bet + s.stack
-        others_with_chips = any(t.can_act for t in self.seats.values() if t.number != number)
+        # a raise needs an opponent who could put in more than the current bet
+        others_with_chips = any(t.can_act and t.street_bet + t.stack > self.current_bet
+                                for t in self.seats.values() if t.number != number)
         if all_in_to > self.current_bet and self.reopened_for(number) and not self.cap_reached \
                 and others_with_chips:
             low = min(self.min_raise_to(), all_in_to)
@@ -358,6 +405,11 @@ class HandState:
                                event_index=index, field="amount")
         s.stack -= event.amount
         s.total += event.amount
+        if not event.live and event.kind != "ante":
+            # a big-blind or button ante, a dead small blind: money for the pot that nobody has to
+            # match. Every-player antes are matched money: a seat all-in for part of its ante wins
+            # from each seat only what it put in (side pots), so they are no dead money here.
+            s.dead += event.amount
         if event.kind in ("small-blind", "big-blind"):
             self.posted_blinds += event.amount
         if event.live:
@@ -373,7 +425,12 @@ class HandState:
                 self.last_full_raise = max(self.last_full_raise, self.current_bet)
                 if self.betting is BettingStructure.FIXED_LIMIT:
                     self.full_level = max(self.full_level, self.current_bet)
-                    self.bets_and_raises = 0   # blinds don't count toward the cap
+                    # the big blind is the round's opening bet toward the cap (bet + 3 raises:
+                    # 4-8-12-16 pre-flop at $4/$8); a straddle is a raise
+                    if event.kind == "big-blind":
+                        self.bets_and_raises = max(self.bets_and_raises, 1)
+                    elif event.kind == "straddle":
+                        self.bets_and_raises += 1
 
     def _deal(self, event: DealHole, index: int) -> None:
         s = self._seat(event.seat, index)
@@ -387,11 +444,11 @@ class HandState:
                                event_index=index, field="face_up")
         s.hole.extend(event.cards)
         s.face_up.extend(faces)
-        if self.awaiting_cards and self.variant.family == "stud":
+        if self.awaiting_cards and self.family == "stud":
             self._start_next_street()
 
     def _default_faces(self, s: SeatInHand, count: int) -> tuple[bool, ...]:
-        if self.variant.family != "stud":
+        if self.family != "stud":
             return (False,) * count
         # stud: two down and one up on third street, up on 4th-6th, down on 7th
         pattern = (False, False, True, True, True, True, False)
@@ -402,7 +459,7 @@ class HandState:
         for card in cards:
             if card == UNKNOWN:
                 continue
-            if self.variant.short_deck and card[0] in "2345":
+            if self._short_deck and card[0] in "2345":
                 raise InvalidEvent(f"{card} is not in a short deck (2s to 5s are removed)",
                                    event_index=index, field=field_name)
             if card in self.seen_cards:
@@ -416,8 +473,9 @@ class HandState:
         self.burns.append(event.card)
 
     def _board(self, event: Board, index: int) -> None:
-        if self.variant.family != "flop":
+        if self.family != "flop":
             raise InvalidEvent(f"{self.variant} has no community cards", event_index=index, field="cards")
+        self._open_round()    # a round nobody can act in (all-in on the blinds) closes as it opens
         self._check_new_cards(event.cards, index, "cards")
         needed = sum(self.variant.board_cards[: self._next_board_street() + 1])
         if not self.awaiting_cards and not self.hand_over and not self._betting_closed:
@@ -442,17 +500,22 @@ class HandState:
 
     def _draw(self, event: Draw, index: int) -> None:
         s = self._seat(event.seat, index)
-        if self.variant.family != "draw":
+        if self.family != "draw":
             raise InvalidEvent(f"{self.variant} has no draw", event_index=index)
         if not s.live:
             raise InvalidEvent(f"seat {s.number} has folded and cannot draw", event_index=index, field="seat")
+        self._open_round()    # a round nobody can act in (all-in on the blinds) closes as it opens
         if len(event.discards) != len(event.replacements):
             raise InvalidEvent(f"seat {s.number} discards {len(event.discards)} but gets "
                                f"{len(event.replacements)} cards", event_index=index, field="replacements")
         for card in event.discards:
-            if card != UNKNOWN and card not in s.hole:
+            if card != UNKNOWN and card not in s.hole and UNKNOWN not in s.hole:
                 raise InvalidEvent(f"seat {s.number} discards {card}, which it does not hold",
                                    event_index=index, field="discards")
+        if event.discards.count(UNKNOWN) > s.hole.count(UNKNOWN):
+            raise InvalidEvent(f"seat {s.number} discards unknown cards but holds "
+                               f"{' '.join(s.hole) or 'no cards'}: say which cards", event_index=index,
+                               field="discards")
         self._check_new_cards(event.replacements, index, "replacements")
         for card in event.discards:
             position = s.hole.index(card) if card in s.hole else s.hole.index(UNKNOWN)
@@ -467,6 +530,12 @@ class HandState:
         s = self._seat(event.seat, index)
         if not s.live:
             raise InvalidEvent(f"seat {s.number} has no live hand to show", event_index=index, field="seat")
+        if event.cards and all(card == UNKNOWN for card in event.cards):
+            # the cards stay face down ("sm ????" in a hand history): nothing is tabled, and an
+            # untabled hand cannot win a contested pot
+            s.tabled = False
+            s.concealed = True
+            return
         if event.cards:
             unknown_held = [c for c in s.hole if c == UNKNOWN]
             new = [c for c in event.cards if c not in s.hole]
@@ -474,6 +543,7 @@ class HandState:
                 raise InvalidEvent(f"seat {s.number} shows {' '.join(event.cards)} but holds "
                                    f"{' '.join(s.hole)}", event_index=index, field="cards")
             self._check_new_cards(new, index, "cards")
+            s.concealed = False
             if not s.hole or not unknown_held:
                 s.hole = list(event.cards) if not s.hole else s.hole
                 s.face_up = [True] * len(s.hole)
@@ -549,7 +619,7 @@ class HandState:
         else:  # bet, raise, complete, all-in
             self._bet_or_raise(s, event, index)
         self.last_actor = s.number
-        self._after_action()
+        self._after_action(kind == "fold")
 
     def _record(self, s: SeatInHand, action: str, chips: bool) -> None:
         s.acted_level = self.current_bet
@@ -565,7 +635,7 @@ class HandState:
     def _bring_in(self, s: SeatInHand, event: Action, index: int) -> None:
         bring_in = self.table.forced_bets.bring_in
         amount = event.amount if event.amount is not None else bring_in
-        if self.variant.family != "stud" or self.street_index != 0 or self.bring_in_done:
+        if self.family != "stud" or self.street_index != 0 or self.bring_in_done:
             raise InvalidEvent("a bring-in is only made once, on third street of a stud game",
                                event_index=index, field="action")
         amount = min(amount, s.stack + s.street_bet)
@@ -597,22 +667,21 @@ class HandState:
             raise InvalidEvent(f"a bet to {amount} does not exceed the current bet of {self.current_bet}",
                                event_index=index, field="amount")
         if not self.reopened_for(s.number):
-            raise InvalidEvent(f"seat {s.number} may only call or fold: betting was not reopened "
-                               f"(it faces less than a full raise since it acted)", event_index=index,
-                               field="action")
+            self._refuse("not-reopened", f"seat {s.number} may only call or fold: betting was not reopened "
+                         f"(it faces less than a full raise since it acted)", index, s.number, "action")
         if self.cap_reached:
-            raise InvalidEvent("the betting is capped for this round", event_index=index, field="action")
+            self._refuse("cap", "the betting is capped for this round", index, s.number, "action")
         is_all_in = amount == all_in_to
         minimum = self.min_raise_to()
         if amount < minimum and not is_all_in:
-            raise InvalidEvent(f"a {'bet' if self.current_bet == 0 else 'raise'} to {amount} is below the "
-                               f"minimum of {minimum}", event_index=index, field="amount")
+            self._refuse("raise-size", f"a {'bet' if self.current_bet == 0 else 'raise'} to {amount} is below "
+                         f"the minimum of {minimum}", index, s.number, "amount")
         if self.betting is BettingStructure.POT_LIMIT and amount > self.pot_limit_max_to(s.number):
-            raise InvalidEvent(f"a raise to {amount} is above the pot-limit maximum of "
-                               f"{self.pot_limit_max_to(s.number)}", event_index=index, field="amount")
+            self._refuse("raise-size", f"a raise to {amount} is above the pot-limit maximum of "
+                         f"{self.pot_limit_max_to(s.number)}", index, s.number, "amount")
         if self.betting is BettingStructure.FIXED_LIMIT and amount > minimum:
-            raise InvalidEvent(f"fixed-limit: the bet or raise is to exactly {minimum}", event_index=index,
-                               field="amount")
+            self._refuse("raise-size", f"fixed-limit: the bet or raise is to exactly {minimum}, not {amount}",
+                         index, s.number, "amount")
         increment = amount - self.current_bet
         if self.betting is BettingStructure.FIXED_LIMIT:
             # a full bet/raise, or an all-in of at least half a bet, counts as a full one (reopens)
@@ -634,9 +703,16 @@ class HandState:
         self.pending = {n for n in self.order if n != s.number and self.seats[n].can_act}
         self._record(s, "bet" if increment == amount else "raise", True)
 
-    def _after_action(self) -> None:
-        live = self.active_seats
-        if len(live) == 1:
+    def _refuse(self, code: str, message: str, index: int, seat: int, field_name: str) -> None:
+        """Refuse a betting departure, or accept it with a warning when `code` is tolerated."""
+        if code in self.tolerate:
+            self.warnings.append(StateWarning(code, message, index, seat))
+            return
+        raise InvalidEvent(message, event_index=index, field=field_name)
+
+    def _after_action(self, folded: bool = True) -> None:
+        # only a fold can leave a single live hand
+        if folded and len(self.active_seats) == 1:
             self.hand_over = True
             self.round_done = True
             self.pending.clear()
@@ -644,9 +720,26 @@ class HandState:
         if not self.pending:
             self._close_round()
 
+    def _can_lose_more(self, number: int) -> bool:
+        """Some other live seat has more in total (in front + behind) than this seat has in front."""
+        bet = self.seats[number].street_bet
+        return any(t.street_bet + t.stack > bet for t in self.seats.values() if t.number != number and t.live)
+
+    def _nobody_left_to_bet(self) -> bool:
+        """At most one seat can still put chips in and no seat owes a call: nobody is left to
+        bet against, so the seats still pending need not act (they could only check)."""
+        able = 0
+        for s in self.seats.values():
+            if s.can_act:
+                able += 1
+                if able > 1:
+                    return False
+        return all(self.to_call(n) == 0 for n in self.pending)
+
     def _close_round(self) -> None:
         self.round_done = True
         self.round_open = False
+        self.current_bet = 0          # nothing is owed once the round is over
         for s in self.seats.values():
             s.street_bet = 0
         if self.street_index + 1 < len(self.streets):
@@ -698,20 +791,53 @@ class HandState:
             return True
         return (self.round_done or self.awaiting_cards) and self._betting_closed
 
+    def unfinished(self) -> str | None:
+        """Why the hand cannot be settled yet (betting still open, cards not dealt), or None."""
+        if self.hand_over:
+            return None
+        if not self.betting_complete:
+            actor = self.actor
+            if actor is not None:
+                return f"the {self.street} betting is not over: seat {actor} is to act"
+            return f"the cards for the {self.streets[min(self.street_index + 1, len(self.streets) - 1)]} " \
+                   f"were not dealt"
+        family = self.family
+        if family == "flop":
+            needed = sum(self.variant.board_cards)
+            if len(self.board) < needed:
+                return f"the board has {len(self.board)} of its {needed} cards"
+        elif family == "stud":
+            for n in self.active_seats:
+                held = len(self.seats[n].hole)
+                if held < self.variant.hole_cards:
+                    return f"seat {n} has {held} of its {self.variant.hole_cards} cards"
+        elif self.street_index < len(self.streets) - 1:
+            return f"the hand stopped before the {self.streets[self.street_index + 1]}"
+        return None
+
     def uncalled_bet(self) -> tuple[int, int] | None:
+        """The uncalled part of the largest bet: (seat, chips going back), or None."""
         from floorman.model.pots import uncalled_bet
 
-        return uncalled_bet({n: s.total for n, s in self.seats.items() if s.total})
+        return uncalled_bet({n: s.total for n, s in self.seats.items() if s.total},
+                            dead_money=self._dead_money())
+
+    def _dead_money(self) -> dict[int, int] | None:
+        """Chips posted dead (antes, a dead small blind): in the pot, but never a bet to match."""
+        return {n: s.dead for n, s in self.seats.items() if s.dead} or None
 
     def pots(self) -> list:
         """Main and side pots with their eligible seats (the uncalled excess left out)."""
+        return self._pots(self.uncalled_bet())
+
+    def _pots(self, uncalled: tuple[int, int] | None) -> list:
         from floorman.model.pots import build_pots
 
         contributions = {n: s.total for n, s in self.seats.items() if s.total}
-        uncalled = self.uncalled_bet()
         if uncalled:
             contributions[uncalled[0]] -= uncalled[1]
-        return build_pots(contributions, [n for n in self.order if self.seats[n].live])
+        return build_pots(contributions, [n for n in self.order if self.seats[n].live],
+                          dead_money=self._dead_money())
 
     def showdown_order(self) -> list[int]:
         """Who shows first when the last round is over: the last aggressor of the final round,
@@ -722,10 +848,12 @@ class HandState:
         aggressor = self.round_aggressor.get(final_round)
         if aggressor in live:
             start = aggressor
-        elif self.variant.family == "stud":
+        elif self.family == "stud":
             from floorman.evaluation import showing_strength
 
-            start = max(live, key=lambda n: (showing_strength(self.variant.value, self.seats[n].upcards), -n))
+            known = [n for n in live if self._known_upcards(n)] or live[:1]
+            start = max(known, key=lambda n: (showing_strength(self.variant.value, self.seats[n].upcards)
+                                              if self._known_upcards(n) else (), -n))
         else:
             start = next(n for n in self._clockwise_after(self.table.button) if n in live)
         index = live.index(start)
@@ -736,7 +864,7 @@ class HandState:
         from floorman.model.pots import award_pots, net_results
 
         uncalled = self.uncalled_bet()
-        pots = self.pots()
+        pots = self._pots(uncalled)
         live = self.active_seats
         readings: dict[int, tuple] = {}
         contested = len(live) > 1
@@ -748,7 +876,7 @@ class HandState:
 
             for n in live:
                 cards = self.seats[n].hole
-                if not cards or UNKNOWN in cards or UNKNOWN in self.board:
+                if not cards or UNKNOWN in cards or UNKNOWN in self.board or self.seats[n].concealed:
                     continue   # an unread hand cannot win a contested pot
                 reading = read_hands(self.variant.value, cards, self.board)
                 readings[n] = reading
@@ -759,6 +887,14 @@ class HandState:
                 if lo is not None:
                     low[n] = lo.strength
                     high_card.setdefault(n, high_card_by_suit(lo.best_five))
+        if contested:
+            from floorman.model.pots import pot_name
+
+            for index, pot in enumerate(pots):
+                if len(pot.eligible) > 1 and not any(n in high or n in low for n in pot.eligible):
+                    raise InvalidEvent(f"the {pot_name(index)} ({pot.amount}) is contested by seats "
+                                       f"{', '.join(map(str, pot.eligible))} but none of their hands was "
+                                       f"tabled: nobody can be awarded it", field="showdown")
         order = self._clockwise_after(self.table.button) if self.table.button else list(self.order)
         awards = award_pots(
             pots,
@@ -766,7 +902,7 @@ class HandState:
             strength_low=low or None,
             seat_order_from_button=[n for n in order if n in live],
             smallest_chip=self.table.smallest_chip,
-            odd_chip_rule="high-card-by-suit" if self.variant.family == "stud" else "left-of-button",
+            odd_chip_rule="high-card-by-suit" if self.family == "stud" else "left-of-button",
             high_card_by_suit=high_card or None,
         )
         net = net_results({n: s.total for n, s in self.seats.items() if s.total}, uncalled, awards)

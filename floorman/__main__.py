@@ -1,0 +1,5 @@
+"""`python -m floorman ...` runs the command line."""
+
+from floorman.cli.app import main
+
+main()
