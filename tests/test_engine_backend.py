@@ -460,7 +460,8 @@ def test_compiler_output_is_plain_json_with_guards_first_and_or_last():
                         {"$ex": {"raise_by": 1}}, {"kind": "raise"},
                         {"$gte": {"raise_by": {"$m": "min_raise"}}}]}},
         {"f": {"$and": [{"t": "derived"}, {"$ex": {"action_id": 1}}, {"$ex": {"name": 1}},
-                        {"name": "facing_bet"}, {"action_id": {"a": "__id"}}]}}]}
+                        {"name": "facing_bet"}, {"action_id": {"a": "__id"}},
+                        {"$neq": {"__id": {"a": "__id"}}}]}}]}   # trap F: the always-true final join
     book = compile_rulebook(CHAIN)
     assert list(book.specs) == [r["id"] for r in CHAIN]
     assert book.patterns_per_type == {"action": 3, "derived": 2}
@@ -678,3 +679,46 @@ def test_memory_stays_flat_over_20k_runs_quick_bench():
     assert report["runs"] == 20_000
     assert report["activations_per_run"] == 5
     assert report["growth_after_baseline_mb"] < 8, report
+
+
+# ----------------------------------------------------------------------------- trap F
+
+_TRAP_F_CHILD = r"""
+from floorman.engine.backend_durable import DurableBackend
+rules = [{"id": "SEAT-ACTS-TWICE", "when": [
+    {"as": "a", "fact": "action", "where": [["kind", "==", "bet"]]},
+    {"as": "b", "fact": "action", "where": [["seat", "==", "@a.seat"], ["order", ">", "@a.order"]]},
+]}]
+def action(i, **kw): return {"type": "action", "id": f"action:{i}", **kw}
+keep = [DurableBackend(rules, name=f"k{i}") for i in range(300)]
+for j in range(100):
+    b = DurableBackend(rules, name="t")
+    r = b.run([action(1, seat=3, kind="bet", order=1), action(2, seat=4, kind="call", order=2),
+               action(3, seat=3, kind="raise", order=3), action(4, seat=5, kind="bet", order=4)])
+    assert [a.rule_id for a in r.activations] == ["SEAT-ACTS-TWICE"], r
+print("ok")
+"""
+
+
+def test_trap_f_failing_last_join_test_does_not_read_past_the_group():
+    """durable's short-circuit skips a join group's end marker when the group's last test
+    fails and reads on past the array: with a few hundred rulesets in a process it crashed
+    (segfault) every time before the compiler ended each join group with an always-true join."""
+    import subprocess
+    import sys
+
+    child = subprocess.run([sys.executable, "-c", _TRAP_F_CHILD], capture_output=True, text=True,
+                           timeout=300)
+    assert child.returncode == 0, child.stderr[-2000:]
+    assert child.stdout.strip() == "ok"
+
+
+def test_every_join_group_ends_with_an_always_true_join():
+    from floorman.engine.compiler import compile_rule
+
+    compiled = compile_rule({"id": "J", "when": [
+        {"as": "a", "fact": "x", "where": [["k", "==", 1]]},
+        {"as": "b", "fact": "x", "where": [["seat", "==", "@a.seat"], ["n", ">", "@a.n"], ["m", "in", [1, 2]]]}]})
+    conds = compiled["all"][1]["b"]["$and"]
+    assert conds[-2] == {"$neq": {"__id": {"a": "__id"}}}     # the sentinel, before the '$or' (trap C)
+    assert "$or" in conds[-1]

@@ -73,6 +73,9 @@ TRAPS = {
     "B": "A test that reads the reserved 'id' field of a stored fact (e.g. a join on a.id) reads "
          "freed memory (copyMessage does not re-point id/sid): no match, or a segfault. "
          "Tests use the mirror field '__id' instead.",
+    "F": "When the last test of a join group fails, durable's short-circuit skips the group's "
+         "end marker and reads past the expression array (wrong matches or a segfault, more "
+         "likely with many rulesets). Every pattern with a join ends with an always-true join.",
     "C": "A '$or' placed before a join test ({f: {alias: g}} or '$m') inside one '$and' makes "
          "durable drop that join test. '$or' tests are therefore emitted last.",
     "D": "Error 303 means one fact satisfied more than 64 patterns (whole ruleset) in one assert, "
@@ -332,6 +335,13 @@ class _RuleCompiler:
             conds: list[dict] = [{TYPE_FIELD: types[i]}]
             conds += [{"$ex": {name: 1}} for name in sorted(guards[i])]
             conds += tests[i]
+            if i > 0 and any(_is_join(test) for test in tests[i]):
+                # trap F: when the LAST test of a join group fails, durable's short-circuit
+                # (reduceExpressionSequence) steps over the group's end marker and reads past the
+                # expression array until it happens on one: wrong matches or a segfault, more
+                # likely the more rulesets a process holds. A final join that is always true
+                # (two distinct facts never share an id) keeps every failing test off the end.
+                conds.append({"$neq": {ID_FIELD: {aliases[0]: ID_FIELD}}})
             conds += or_tests[i]          # trap C: every '$or' after the join tests
             all_patterns.append({alias: {"$and": conds}})
         durable = {"all": all_patterns, "pri": priority}
@@ -546,6 +556,13 @@ class _RuleCompiler:
                 self._note(self.kinds.fix(node, _kind_of(lit) or "?", where), path)
                 out.append((key, lit))
         return dtype, tuple(out)
+
+
+def _is_join(test: Mapping) -> bool:
+    """A test whose right side reads another pattern's fact: {f: {alias: g}} or {op: {f: {alias: g}}}."""
+    key, body = next(iter(test.items()))
+    rhs = next(iter(body.values()), None) if key.startswith("$") and isinstance(body, Mapping) else body
+    return isinstance(rhs, Mapping) and not next(iter(rhs), "$").startswith("$")
 
 
 def compile_rulebook(rules: Iterable[Mapping]) -> CompiledRulebook:
