@@ -484,3 +484,13 @@ def test_substantial_action_counts_actions_in_turn():
     assert state.substantial_action
     state = act(start(SIX, button=6), (3, "fold"), (4, "call"))
     assert state.substantial_action
+
+
+def test_pots_as_they_stand_while_betting_is_open():
+    """Mid-round only all-in players cut a side pot; nothing is returned as uncalled yet."""
+    table = make_table({1: 40, 2: 5000, 3: 5000}, button=3, sb=0, bb=0, min_bet=1)
+    state = act(HandState(table), (1, "all-in"), (2, "raise", 100))
+    assert state.actor == 3
+    assert [(p.amount, tuple(p.eligible)) for p in state.pots()] == [(80, (1, 2, 3)), (60, (2, 3))]
+    state = act(HandState(table), (1, "check"), (2, "bet", 100))
+    assert [(p.amount, tuple(p.eligible)) for p in state.pots()] == [(100, (1, 2, 3))]

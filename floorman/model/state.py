@@ -827,8 +827,37 @@ class HandState:
         return {n: s.dead for n, s in self.seats.items() if s.dead} or None
 
     def pots(self) -> list:
-        """Main and side pots with their eligible seats (the uncalled excess left out)."""
+        """Main and side pots with their eligible seats (the uncalled excess left out).
+
+        While betting is still open, only all-in players cap a pot: a player with chips behind
+        can still match any bet, so no uncalled bet is returned and no side pot is cut at their
+        level yet (the pots "as they stand").
+        """
+        if not self.betting_complete:
+            return self._open_pots()
         return self._pots(self.uncalled_bet())
+
+    def _open_pots(self) -> list:
+        from floorman.model.pots import Pot
+
+        dead = self._dead_money() or {}
+        matched = {n: s.total - dead.get(n, 0) for n, s in self.seats.items() if s.total}
+        live = [n for n in self.order if self.seats[n].live]
+        caps = sorted({matched.get(n, 0) for n in live if self.seats[n].all_in})
+        pots: list[Pot] = []
+        previous = 0
+        for level in caps + [None]:
+            amount = sum((chips if level is None else min(chips, level)) - min(chips, previous)
+                         for chips in matched.values())
+            if not pots:
+                amount += sum(dead.values())
+            eligible = tuple(n for n in live if not self.seats[n].all_in
+                             or (level is not None and matched.get(n, 0) >= level))
+            if amount > 0 and eligible:
+                pots.append(Pot(amount, eligible))
+            if level is not None:
+                previous = level
+        return pots
 
     def _pots(self, uncalled: tuple[int, int] | None) -> list:
         from floorman.model.pots import build_pots
