@@ -115,16 +115,21 @@ def hands_table(report: RulingReport) -> RichTable | None:
 
 
 def trace_table(report: RulingReport) -> RichTable:
+    """The chain of reasoning: each rule fired, in order, what it matched and what came of it."""
+    names = {fact["id"]: fact.get("name", fact["id"]) for fact in report.trace.facts
+             if fact.get("type") == "derived"}
     view = RichTable(title="Reasoning (rules fired, in order)", title_justify="left")
     view.add_column("#", justify="right")
-    view.add_column("rule")
-    view.add_column("kind")
+    view.add_column("rule", no_wrap=True)
     view.add_column("matched")
     view.add_column("outcome")
     for number, firing in enumerate(report.trace.fired, 1):
-        matched = ", ".join(f"{alias}={fact}" for alias, fact in firing.matched.items())
-        outcome = firing.outcome if firing.kind == "ruling" else f"derived {firing.derived or ''}"
-        view.add_row(str(number), firing.rule_id, firing.kind, matched, outcome)
+        matched = ", ".join(f"{alias}={names.get(fact, fact)}" for alias, fact in firing.matched.items())
+        if firing.kind == "derive":
+            outcome = f"derives {names.get(firing.derived or '', firing.derived or '-')}"
+        else:
+            outcome = firing.outcome
+        view.add_row(str(number), firing.rule_id, matched, outcome)
     return view
 
 

@@ -89,8 +89,8 @@ class Floor:
                    for f in firings]
         conclusion = [f"{r.rule_id}: {r.decision} - {r.explanation}" for r in rulings]
         pots, hands = pots_and_hands(situation)
-        return RulingReport(situation.profile, rulings, Trace(facts, firings, conclusion), pots, conflicts,
-                            hands)
+        trace = Trace(facts + result.derived_facts, firings, conclusion)
+        return RulingReport(situation.profile, rulings, trace, pots, conflicts, hands)
 
 
 def pots_and_hands(situation: Situation) -> tuple[list[dict[str, Any]], dict[int, dict[str, Any]]]:
