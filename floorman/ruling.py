@@ -29,6 +29,7 @@ class Ruling:
     priority: int
     matched: dict[str, str]                 # alias -> fact id
     overridden: tuple[str, ...] = ()        # rule ids this ruling won over
+    dead_seat: int | None = None            # the seat whose hand this ruling kills
 
     def to_json(self) -> dict[str, Any]:
         return {
@@ -37,6 +38,7 @@ class Ruling:
             "citations": [citation_json(c) for c in self.citations],
             "explanation": self.explanation, "steps": list(self.steps),
             "overridden": list(self.overridden),
+            **({"dead_seat": self.dead_seat} if self.dead_seat is not None else {}),
         }
 
 

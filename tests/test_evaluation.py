@@ -552,3 +552,31 @@ def test_high_card_by_suit():
     assert card_by_suit_key("2s") > card_by_suit_key("2h") > card_by_suit_key("2d") > card_by_suit_key("2c")
     with pytest.raises(InvalidHand):
         high_card_by_suit([])
+
+
+def test_eight_or_better_low_from_the_low_cards_alone_equals_pokerkit_on_all_cards():
+    """read_low gives pokerkit only the cards eight or lower (a higher card can never be in an
+    8-or-better low): the answer must equal pokerkit's read of every card."""
+    import random
+
+    from pokerkit import EightOrBetterLowHand, OmahaEightOrBetterLowHand
+
+    from floorman.evaluation import read_low
+    from floorman.model.cards import deck
+
+    rng = random.Random(20261129)
+    cards = deck()
+    for _ in range(1500):
+        dealt = rng.sample(cards, 9)
+        hole, board = dealt[:4], dealt[4:]
+        mine = read_low("omaha-hi-lo", hole, board)
+        theirs = OmahaEightOrBetterLowHand.from_game_or_none("".join(hole), "".join(board))
+        assert (mine is None) == (theirs is None), (hole, board)
+        if mine is not None:
+            assert mine.strength == -theirs.entry.index
+        seven = dealt[:7]
+        mine = read_low("stud-hi-lo", seven)
+        theirs = EightOrBetterLowHand.from_game_or_none("".join(seven), "")
+        assert (mine is None) == (theirs is None), seven
+        if mine is not None:
+            assert mine.strength == -theirs.entry.index

@@ -128,3 +128,21 @@ def test_many_queries_do_not_hit_the_durable_session_cap(tmp_path):
     for _ in range(1500):
         assert floor.rule(situation()).rulings
     floor.close()
+
+
+def test_a_dead_hand_ruling_takes_the_hand_out_of_the_award():
+    """Seed 000: the aces were mucked untabled and lost in the discards; the pot goes to the
+    tabled hand, not to the better hand that is dead."""
+    from pathlib import Path
+
+    from floorman.scenarios import load_scenario
+
+    root = Path(__file__).resolve().parents[1]
+    scenario = load_scenario(root / "scenarios" / "showdown" / "seed000-muck-winner-before-tabling.yaml")
+    floor = Floor()
+    report = floor.rule(scenario.situation(None, floor.situation_options("tda-2026")))
+    [ruling] = report.rulings
+    assert ruling.decision == "dead-hand" and ruling.dead_seat == 3
+    assert report.pots[0]["winners"] == [1]
+    assert 3 not in report.hands
+    floor.close()

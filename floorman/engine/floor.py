@@ -88,17 +88,24 @@ class Floor:
                    Firing(f.rule_id, f.kind, f.matched, f.derived, f"overridden by {beaten[f.rule_id]}")
                    for f in firings]
         conclusion = [f"{r.rule_id}: {r.decision} - {r.explanation}" for r in rulings]
-        pots, hands = pots_and_hands(situation)
+        pots, hands = pots_and_hands(situation, {r.dead_seat for r in rulings if r.dead_seat is not None})
         trace = Trace(facts + result.derived_facts, firings, conclusion)
         return RulingReport(situation.profile, rulings, trace, pots, conflicts, hands)
 
 
-def pots_and_hands(situation: Situation) -> tuple[list[dict[str, Any]], dict[int, dict[str, Any]]]:
+def pots_and_hands(situation: Situation, dead_seats: set[int] = frozenset()) \
+        -> tuple[list[dict[str, Any]], dict[int, dict[str, Any]]]:
     """The pots as they stand; once the hand has reached a showdown with every live hand known,
-    each pot's winners and shares, and each hand's best five cards and name."""
+    each pot's winners and shares, and each hand's best five cards and name. Hands the rulings
+    killed take no part in the award."""
+    from floorman.model.events import Muck
     from floorman.model.pots import pot_name
+    from floorman.model.state import HandState
 
     state = situation.state
+    killed = [seat for seat in sorted(dead_seats) if seat in state.seats and state.seats[seat].live]
+    if killed:
+        state = HandState.replay(situation.table, [*situation.events, *(Muck(seat=seat) for seat in killed)])
     if not state.pot:
         return [], {}
     live = state.active_seats
@@ -159,6 +166,7 @@ def make_ruling(rule: Rule, scope: dict[str, dict], matched: dict[str, str], edi
     return Ruling(
         rule_id=rule.id, rule_name=rule.name, title=rule.title, category=rule.category,
         decision=conclusion.decision, params=params, citations=tuple(rule.citations_for(edition)),
+        dead_seat=evaluate(conclusion.dead_hand, {**scope, "ruling": params}) if conclusion.dead_hand else None,
         explanation=render(conclusion.explanation, scope, params),
         steps=tuple(render(step, scope, params) for step in conclusion.steps),
         subject=rule.subject or rule.id, priority=rule.priority, matched=matched)

@@ -108,10 +108,21 @@ def omaha_high_strength(hole: Sequence[str], board: Sequence[str]) -> int:
     return omaha_high(hole, board)[0]
 
 
+_LOW_RANKS = frozenset("A2345678")
+
+
 def pokerkit_read(evaluator: str, hole: Sequence[str], board: Sequence[str]) -> Evaluated | None:
     """Best hand by pokerkit's evaluator of that name (short deck, every low), or None if
     no hand qualifies (an 8-or-better low that is not there)."""
     hand_type = _pokerkit_hand_types()[evaluator]
+    if evaluator in (games.EIGHT_OR_BETTER, games.OMAHA_EIGHT_OR_BETTER):
+        # A card above eight can never be part of an 8-or-better low: pokerkit reads the same
+        # best low from the low cards alone, over far fewer five-card combinations.
+        hole = tuple(card for card in hole if card[0] in _LOW_RANKS)
+        board = tuple(card for card in board if card[0] in _LOW_RANKS)
+        need_hole, need_board = (2, 3) if evaluator == games.OMAHA_EIGHT_OR_BETTER else (0, 0)
+        if len(hole) < need_hole or len(board) < need_board or len(hole) + len(board) < 5:
+            return None
     # pokerkit parses one string of cards; a list of strings would pass through unparsed.
     hole_text, board_text = "".join(hole), "".join(board)
     if evaluator != games.OMAHA_EIGHT_OR_BETTER:

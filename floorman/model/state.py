@@ -131,6 +131,7 @@ class HandState:
             for seat in sorted(table.seats, key=lambda s: s.number)}
         self.order: list[int] = list(self.seats)          # seat numbers clockwise from seat 1
         self.events: list[Event] = []
+        self._result_cache: tuple[int, HandResult] | None = None
         self.board: list[str] = []
         self.burns: list[str | None] = []
         self.seen_cards: set[str] = set()
@@ -889,7 +890,19 @@ class HandState:
         return live[index:] + live[:index]
 
     def result(self) -> HandResult:
-        """Award the pots and give each seat's net result (call when the hand is over)."""
+        """Award the pots and give each seat's net result (call when the hand is over).
+
+        Reading hands is the costly part (pokerkit for low hands), and a ruling asks more than
+        once (facts, then the pot table): the answer is kept until another event is applied.
+        """
+        cached = self._result_cache
+        if cached is not None and cached[0] == len(self.events):
+            return cached[1]
+        result = self._settle()
+        self._result_cache = (len(self.events), result)
+        return result
+
+    def _settle(self) -> HandResult:
         from floorman.model.pots import award_pots, net_results
 
         uncalled = self.uncalled_bet()

@@ -111,6 +111,14 @@ class Conclusion(_Strict):
                                    description="name -> safe expression over matched facts and earlier params")
     steps: tuple[str, ...] = Field((), description="ordered procedure, templates with {param} or {alias.field}")
     explanation: str
+    dead_hand: str | None = Field(None, description="expression for the seat whose hand this ruling kills; "
+                                                    "the pots are then awarded without it")
+
+    @model_validator(mode="after")
+    def _dead_hand_named(self) -> "Conclusion":
+        if self.decision == "dead-hand" and self.dead_hand is None:
+            raise ValueError("a dead-hand ruling names the seat it kills in `dead_hand`")
+        return self
 
 
 class Derivation(_Strict):

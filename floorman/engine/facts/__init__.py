@@ -79,7 +79,7 @@ def hand_fact(situation: Situation) -> Fact:
         "variant": table.variant.value, "family": table.variant.family,
         "players_in_hand": len(live), "heads_up": len(live) == 2,
         "pot": state.pot, "current_bet": state.current_bet,
-        "raised_this_round": bool(aggressive) and (state.street_index > 0 or len(aggressive) >= 1),
+        "raised_this_round": any(a.action == "raise" for a in aggressive),
         "bets_this_round": len(aggressive),
         "substantial_action": state.substantial_action, "actions_in_turn": state.actions_in_turn,
         "big_blind": table.forced_bets.big_blind, "min_bet": state.min_bet,
