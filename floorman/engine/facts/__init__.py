@@ -14,9 +14,10 @@ from dataclasses import dataclass, field
 from functools import cached_property
 from typing import Any
 
+from floorman.errors import InvalidEvent
 from floorman.model.events import Event
 from floorman.model.incidents import Incident
-from floorman.model.state import HandState
+from floorman.model.state import HandState, SeatInHand
 from floorman.model.table import Table
 
 Fact = dict[str, Any]
@@ -64,6 +65,19 @@ class Situation:
 
     def option(self, name: str, default: bool | int | str) -> bool | int | str:
         return self.options.get(name, default)
+
+
+def incident_seat(situation: Situation, number: int, field: str, *, live: bool = False) -> SeatInHand:
+    """The seat an incident names. An unknown seat (or, with `live`, one not holding a live
+    hand) is an error that names the incident's field, e.g. `incidents[0].seat`."""
+    seat = situation.state.seats.get(number)
+    if seat is None:
+        raise InvalidEvent(f"seat {number} is not at this table", field=field)
+    if live and not seat.dealt_in:
+        raise InvalidEvent(f"seat {number} is not in the hand", field=field)
+    if live and seat.folded:
+        raise InvalidEvent(f"seat {number} has folded", field=field)
+    return seat
 
 
 def hand_fact(situation: Situation) -> Fact:

@@ -21,7 +21,7 @@ from __future__ import annotations
 
 from dataclasses import dataclass
 
-from floorman.engine.facts import Fact, Situation, builds, extends
+from floorman.engine.facts import Fact, Situation, builds, extends, incident_seat
 from floorman.errors import InvalidEvent
 from floorman.model.events import Action
 from floorman.model.incidents.action import (BETTING_KINDS, CashOnTable, ChipsAdded, ChipsHidden,
@@ -34,14 +34,6 @@ CHIP_ACTIONS = ("bet", "raise", "call", "all-in")
 
 
 # ---------------------------------------------------------------------- shared arithmetic
-def _live_seat(state: HandState, seat: int, where: str) -> None:
-    if seat not in state.seats:
-        raise InvalidEvent(f"seat {seat} is not at this table", field=f"{where}.seat")
-    s = state.seats[seat]
-    if not s.dealt_in:
-        raise InvalidEvent(f"seat {seat} is not in the hand", field=f"{where}.seat")
-    if s.folded:
-        raise InvalidEvent(f"seat {seat} has folded", field=f"{where}.seat")
 
 
 def _between_streets(state: HandState) -> bool:
@@ -209,7 +201,7 @@ def question_facts(situation: Situation, question: Question, index: int) -> list
     seat = question.seat if question.seat is not None else state.actor
     if seat is None:
         raise InvalidEvent("nobody is to act: say which seat asks (`seat`)", field=f"{where}.seat")
-    _live_seat(state, seat, where)
+    incident_seat(situation, seat, f"{where}.seat", live=True)
     if question.asks != "uncalled":
         _require_open_round(state, f"{where}.asks")
     fact: Fact = {"type": "question", "id": f"question:{index}", "asks": question.asks, "by": question.by,
@@ -262,7 +254,7 @@ def out_of_turn_facts(situation: Situation, oot: OutOfTurn, index: int) -> list[
     actor = state.actor
     if actor is None:
         raise InvalidEvent("no betting action is pending, so nobody can act out of turn", field=f"{where}.seat")
-    _live_seat(state, oot.seat, where)
+    incident_seat(situation, oot.seat, f"{where}.seat", live=True)
     skipped = oot.skipped if oot.skipped is not None else actor
     if oot.seat == actor:
         raise InvalidEvent(f"seat {oot.seat} is the seat to act: its action is in turn", field=f"{where}.seat")
@@ -336,12 +328,10 @@ def out_of_turn_facts(situation: Situation, oot: OutOfTurn, index: int) -> list[
 def chips_added_facts(situation: Situation, added: ChipsAdded, index: int) -> list[Fact]:
     state = situation.state
     where = f"incidents[{index}]"
-    if added.seat not in state.seats:
-        raise InvalidEvent(f"seat {added.seat} is not at this table", field=f"{where}.seat")
-    s = state.seats[added.seat]
+    s = incident_seat(situation, added.seat, f"{where}.seat")
     mid_hand = added.when == "mid-hand"
     if mid_hand:
-        _live_seat(state, added.seat, where)
+        incident_seat(situation, added.seat, f"{where}.seat", live=True)
         _require_open_round(state, f"{where}.when")
     owed = max(0, state.current_bet - s.street_bet)
     short = mid_hand and owed > s.stack and s.stack > 0
@@ -370,8 +360,7 @@ def chips_added_facts(situation: Situation, added: ChipsAdded, index: int) -> li
 @builds("chips-hidden")
 def chips_hidden_facts(situation: Situation, hidden: ChipsHidden, index: int) -> list[Fact]:
     state = situation.state
-    if hidden.seat not in state.seats:
-        raise InvalidEvent(f"seat {hidden.seat} is not at this table", field=f"incidents[{index}].seat")
+    incident_seat(situation, hidden.seat, f"incidents[{index}].seat")
     return [{
         "type": "visibility", "id": f"visibility:{index}", "seat": hidden.seat, "where": hidden.where,
         "at_table": hidden.where != "off-table", "amount": hidden.amount,
@@ -384,8 +373,7 @@ def chips_hidden_facts(situation: Situation, hidden: ChipsHidden, index: int) ->
 @builds("cash-on-table")
 def cash_facts(situation: Situation, cash: CashOnTable, index: int) -> list[Fact]:
     state = situation.state
-    if cash.seat not in state.seats:
-        raise InvalidEvent(f"seat {cash.seat} is not at this table", field=f"incidents[{index}].seat")
+    incident_seat(situation, cash.seat, f"incidents[{index}].seat")
     options = _options(situation)
     cash_game = situation.table.format is GameFormat.CASH
     plays = bool(options["cash_plays"]) and cash.visible and cash_game
@@ -402,7 +390,7 @@ def cash_facts(situation: Situation, cash: CashOnTable, index: int) -> list[Fact
 def wrong_count_facts(situation: Situation, wrong: WrongCount, index: int) -> list[Fact]:
     state = situation.state
     where = f"incidents[{index}]"
-    _live_seat(state, wrong.seat, where)
+    incident_seat(situation, wrong.seat, f"{where}.seat", live=True)
     _require_open_round(state, f"{where}.seat")
     real = state.to_call(wrong.seat)
     s = state.seats[wrong.seat]

@@ -5,25 +5,19 @@ call made before the amount was known.
 
 from __future__ import annotations
 
-from floorman.engine.facts import Fact, Situation, builds
+from floorman.engine.facts import Fact, Situation, builds, incident_seat
 from floorman.errors import InvalidEvent
 from floorman.model.incidents.addendum import CallBeforeAmount, FollowingAction, PotCountError, UnderRaiseFound
-from floorman.model.state import HandState
 from floorman.model.table import BettingStructure
 
 
-def _live_seat(state: HandState, number: int, field: str) -> None:
-    if number not in state.seats:
-        raise InvalidEvent(f"seat {number} is not at this table", field=field)
-    if not state.seats[number].live:
-        raise InvalidEvent(f"seat {number} is not in the hand", field=field)
 
 
-def _followers(state: HandState, then: tuple[FollowingAction, ...], where: str) -> dict:
+def _followers(situation: Situation, then: tuple[FollowingAction, ...], where: str) -> dict:
     """Who called and who folded after the disputed bet, and whether that was substantial action
     (TDA 2024 36 / 2026 38: two actions of which one puts chips in, or any three actions)."""
     for i, follower in enumerate(then):
-        _live_seat(state, follower.seat, f"{where}.then[{i}].seat")
+        incident_seat(situation, follower.seat, f"{where}.then[{i}].seat", live=True)
     callers = [f.seat for f in then if f.action == "call"]
     substantial = len(then) >= 3 or (len(then) == 2 and bool(callers))
     return {"callers": ", ".join(map(str, callers)) or "none", "caller_count": len(callers),
@@ -35,7 +29,7 @@ def _followers(state: HandState, then: tuple[FollowingAction, ...], where: str) 
 def under_raise_facts(situation: Situation, found: UnderRaiseFound, index: int) -> list[Fact]:
     state = situation.state
     where = f"incidents[{index}]"
-    _live_seat(state, found.seat, f"{where}.seat")
+    incident_seat(situation, found.seat, f"{where}.seat", live=True)
     seat = state.seats[found.seat]
     all_in_to = seat.street_bet + seat.stack
     opening = state.current_bet == 0
@@ -56,7 +50,7 @@ def under_raise_facts(situation: Situation, found: UnderRaiseFound, index: int) 
         "kind": "bet" if opening else "raise", "to": found.to, "legal_to": legal_to,
         "corrected_to": corrected_to, "short_by": corrected_to - found.to,
         "found": found.found, "correctable": found.found == "same-street",
-        **_followers(state, found.then, where),
+        **_followers(situation, found.then, where),
     }
     return [fact]
 
@@ -67,7 +61,7 @@ def pot_count_facts(situation: Situation, error: PotCountError, index: int) -> l
     where = f"incidents[{index}]"
     if state.betting is not BettingStructure.POT_LIMIT:
         raise InvalidEvent("a pot count error needs a pot-limit game", field=f"{where}.type")
-    _live_seat(state, error.seat, f"{where}.seat")
+    incident_seat(situation, error.seat, f"{where}.seat", live=True)
     seat = state.seats[error.seat]
     all_in_to = seat.street_bet + seat.stack
     bet_to = error.bet_to if error.bet_to is not None else error.count_said
@@ -78,7 +72,7 @@ def pot_count_facts(situation: Situation, error: PotCountError, index: int) -> l
         raise InvalidEvent(f"a bet to {bet_to} is the pot: there is no count error", field=f"{where}.bet_to")
     if bet_to > all_in_to:
         raise InvalidEvent(f"seat {error.seat} has only {all_in_to} (table stakes)", field=f"{where}.bet_to")
-    followers = _followers(state, error.then, where)
+    followers = _followers(situation, error.then, where)
     too_low = bet_to < pot_to
     fact: Fact = {
         "type": "pot_count_error", "id": f"pot_count_error:{index}", "seat": error.seat,
@@ -98,8 +92,8 @@ def pot_count_facts(situation: Situation, error: PotCountError, index: int) -> l
 def call_before_amount_facts(situation: Situation, call: CallBeforeAmount, index: int) -> list[Fact]:
     state = situation.state
     where = f"incidents[{index}]"
-    _live_seat(state, call.seat, f"{where}.seat")
-    _live_seat(state, call.bettor, f"{where}.bettor")
+    incident_seat(situation, call.seat, f"{where}.seat", live=True)
+    incident_seat(situation, call.bettor, f"{where}.bettor", live=True)
     bettor = state.seats[call.bettor]
     caller = state.seats[call.seat]
     if call.amount_to <= state.current_bet:

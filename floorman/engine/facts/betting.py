@@ -21,7 +21,7 @@ chips pushed now, so the declarations rules see the plain numbers.
 
 from __future__ import annotations
 
-from floorman.engine.facts import Fact, Situation, builds
+from floorman.engine.facts import Fact, Situation, builds, incident_seat
 from floorman.errors import InvalidEvent
 from floorman.model.incidents.betting import Wager
 from floorman.model.table import BettingStructure
@@ -36,11 +36,7 @@ TINY_PUSH_PERCENT = 10
 def wager_facts(situation: Situation, wager: Wager, index: int) -> list[Fact]:
     state = situation.state
     where = f"incidents[{index}]"
-    if wager.seat not in state.seats:
-        raise InvalidEvent(f"seat {wager.seat} is not at this table", field=f"{where}.seat")
-    seat = state.seats[wager.seat]
-    if seat.folded:
-        raise InvalidEvent(f"seat {wager.seat} has folded", field=f"{where}.seat")
+    seat = incident_seat(situation, wager.seat, f"{where}.seat", live=True)
     new = list(wager.chips)
     prior = list(wager.prior_chips)
     remaining_prior = list(prior)

@@ -14,7 +14,7 @@ from __future__ import annotations
 
 from collections import Counter
 
-from floorman.engine.facts import Fact, Situation, builds, extends
+from floorman.engine.facts import Fact, Situation, builds, extends, incident_seat
 from floorman.errors import InvalidEvent
 from floorman.model.incidents.betting import Wager
 from floorman.model.incidents.declarations import ConditionalStatement
@@ -119,12 +119,9 @@ def declaration_fields(situation: Situation, wager: Wager, index: int, facts: li
 def conditional_facts(situation: Situation, statement: ConditionalStatement, index: int) -> list[Fact]:
     state = situation.state
     where = f"incidents[{index}]"
-    if statement.seat not in state.seats:
-        raise InvalidEvent(f"seat {statement.seat} is not at this table", field=f"{where}.seat")
-    if statement.condition_seat is not None and statement.condition_seat not in state.seats:
-        raise InvalidEvent(f"seat {statement.condition_seat} is not at this table",
-                           field=f"{where}.condition_seat")
-    seat = state.seats[statement.seat]
+    seat = incident_seat(situation, statement.seat, f"{where}.seat")
+    if statement.condition_seat is not None:
+        incident_seat(situation, statement.condition_seat, f"{where}.condition_seat")
     who = f"seat {statement.condition_seat}" if statement.condition_seat is not None else "another player"
     condition_words = (f"whatever {who} does" if statement.condition == "any"
                        else f"{who} {_THIRD_PERSON[statement.condition]}")

@@ -16,7 +16,7 @@ Every field has a value (never None).
 
 from __future__ import annotations
 
-from floorman.engine.facts import Fact, Situation, builds
+from floorman.engine.facts import Fact, Situation, builds, incident_seat
 from floorman.errors import InvalidEvent
 from floorman.model.events import Post
 from floorman.model.incidents.irregularities import (
@@ -91,8 +91,7 @@ def _seat(situation: Situation, number: int | None, where: str, *, dealt_in: boo
     state = situation.state
     if number is None:
         return 0
-    if number not in state.seats:
-        raise InvalidEvent(f"seat {number} is not at this table", field=f"{where}.seat")
+    incident_seat(situation, number, f"{where}.seat")
     if dealt_in and not state.seats[number].dealt_in:
         raise InvalidEvent(f"seat {number} is sitting out and was not dealt in", field=f"{where}.seat")
     return number

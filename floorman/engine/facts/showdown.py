@@ -14,7 +14,7 @@ hand-killed-by-dealer, hand-fouled), `showdown_verbal`, `show_request`, `shown_c
 
 from __future__ import annotations
 
-from floorman.engine.facts import Fact, Situation, builds
+from floorman.engine.facts import Fact, Situation, builds, incident_seat
 from floorman.errors import FloormanError, InvalidEvent
 from floorman.model.cards import UNKNOWN
 from floorman.model.events import Muck
@@ -171,9 +171,8 @@ def all_in_seats(state: HandState) -> list[int]:
     return [n for n in state.active_seats if state.seats[n].all_in]
 
 
-def _check_seat(state: HandState, seat: int, index: int, name: str = "seat") -> None:
-    if seat not in state.seats:
-        raise InvalidEvent(f"seat {seat} is not at this table", field=f"incidents[{index}].{name}")
+def _check_seat(situation: Situation, seat: int, index: int, name: str = "seat") -> None:
+    incident_seat(situation, seat, f"incidents[{index}].{name}")
 
 
 # ---------------------------------------------------------------------------- showdown-question
@@ -250,7 +249,7 @@ def _without(situation: Situation, seat: int) -> HandState | None:
 def _hand_fact(situation: Situation, index: int, seat: int, *, incident: str, cause: str, where: str,
                touched: bool, retrievable: bool, tabled: bool) -> Fact:
     state = situation.state
-    _check_seat(state, seat, index)
+    _check_seat(situation, seat, index)
     s = state.seats[seat]
     if not s.live:
         raise InvalidEvent(f"seat {seat} has no live hand (it folded or mucked already)",
@@ -304,10 +303,10 @@ def fouled_facts(situation: Situation, foul: HandFouled, index: int) -> list[Fac
 @builds("verbal-at-showdown")
 def verbal_facts(situation: Situation, verbal: VerbalAtShowdown, index: int) -> list[Fact]:
     state = situation.state
-    _check_seat(state, verbal.seat, index)
+    _check_seat(situation, verbal.seat, index)
     misled = verbal.misled_seat or 0
     if misled:
-        _check_seat(state, misled, index, "misled_seat")
+        _check_seat(situation, misled, index, "misled_seat")
     result = result_of(state)
     winners = winners_of(result)
     speaker = state.seats[verbal.seat]
@@ -337,8 +336,8 @@ def _status(state: HandState, seat: int) -> str:
 @builds("show-request")
 def show_request_facts(situation: Situation, request: ShowRequest, index: int) -> list[Fact]:
     state = situation.state
-    _check_seat(state, request.seat, index)
-    _check_seat(state, request.target, index, "target")
+    _check_seat(situation, request.seat, index)
+    _check_seat(situation, request.target, index, "target")
     asker, target = _status(state, request.seat), _status(state, request.target)
     aggressor = final_round_aggressor(state)
     final = state.streets[-1]
@@ -362,10 +361,10 @@ def show_request_facts(situation: Situation, request: ShowRequest, index: int) -
 @builds("shown-to-one")
 def shown_facts(situation: Situation, shown: ShownToOne, index: int) -> list[Fact]:
     state = situation.state
-    _check_seat(state, shown.seat, index)
+    _check_seat(situation, shown.seat, index)
     to_seat = shown.to_seat or 0
     if to_seat:
-        _check_seat(state, to_seat, index, "to_seat")
+        _check_seat(situation, to_seat, index, "to_seat")
     during = shown.when == "during-hand"
     to_live = bool(to_seat) and state.seats[to_seat].live and not state.hand_over
     show_now = not during or to_live
@@ -402,7 +401,7 @@ def _board_plays(state: HandState, seat: int) -> bool:
 @builds("partial-table")
 def partial_facts(situation: Situation, partial: PartialTable, index: int) -> list[Fact]:
     state = situation.state
-    _check_seat(state, partial.seat, index)
+    _check_seat(situation, partial.seat, index)
     s = state.seats[partial.seat]
     if not s.live:
         raise InvalidEvent(f"seat {partial.seat} has no live hand", field=f"incidents[{index}].seat")
@@ -428,7 +427,7 @@ BREAK_DISPUTE_SECONDS = 60
 @builds("award-dispute")
 def award_dispute_facts(situation: Situation, dispute: AwardDispute, index: int) -> list[Fact]:
     state = situation.state
-    _check_seat(state, dispute.awarded_to, index, "awarded_to")
+    _check_seat(situation, dispute.awarded_to, index, "awarded_to")
     if dispute.during_break:
         in_time = dispute.seconds_after_award <= BREAK_DISPUTE_SECONDS
         deadline = "one minute after the award (the hand ended during a break)"
