@@ -38,3 +38,10 @@ def test_the_readme_names_the_two_commands():
     readme = (ROOT / "README.md").read_text()
     assert "./dev run" in readme and "./dev test" in readme
     assert "./dev test" in (ROOT / ".ci" / "run").read_text()
+
+
+def test_the_incident_reference_is_up_to_date():
+    """docs/incidents.md is generated from the incident models."""
+    from floorman.rulebook.catalogue import render_incidents
+
+    assert (ROOT / "docs" / "incidents.md").read_text() == render_incidents()

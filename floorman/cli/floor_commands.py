@@ -160,29 +160,33 @@ def docs(
     output: Path = typer.Option(Path("docs/rules.md"), "--output", "-o", help="Where to write the catalogue."),
     check_only: bool = typer.Option(False, "--check", help="Exit 1 if the file is not up to date."),
 ) -> None:
-    """Generate the rule catalogue (docs/rules.md) from the rulebook and its scenarios.
+    """Generate the rule catalogue (docs/rules.md) and the incident reference (docs/incidents.md).
 
     Example:
 
         floorman rulebook docs --check
     """
-    from floorman.rulebook.catalogue import render_catalogue, scenarios_under
+    from floorman.rulebook.catalogue import render_catalogue, render_incidents, scenarios_under
     from floorman.rulebook.loader import load_rulebook
 
     try:
-        text = render_catalogue(load_rulebook(), scenarios_under(_default_scenarios()))
+        pages = {output: render_catalogue(load_rulebook(), scenarios_under(_default_scenarios())),
+                 output.with_name("incidents.md"): render_incidents()}
     except FloormanError as error:
         _fail(error)
         return
+    stale = [path for path, text in pages.items()
+             if not path.exists() or path.read_text(encoding="utf-8") != text]
     if check_only:
-        current = output.read_text(encoding="utf-8") if output.exists() else ""
-        if current != text:
-            typer.echo(f"{output} is out of date: run `floorman rulebook docs`")
+        for path in stale:
+            typer.echo(f"{path} is out of date: run `floorman rulebook docs`")
+        if stale:
             raise typer.Exit(code=1)
-        typer.echo(f"{output} is up to date")
+        typer.echo("the generated docs are up to date")
         return
-    output.write_text(text, encoding="utf-8")
-    typer.echo(f"wrote {output}")
+    for path, text in pages.items():
+        path.write_text(text, encoding="utf-8")
+        typer.echo(f"wrote {path}")
 
 
 def register(app: typer.Typer) -> None:

@@ -107,3 +107,47 @@ def scenarios_under(folder: Path) -> list[Scenario]:
         scenario.path = str(path.resolve().relative_to(folder.resolve().parent))
         scenarios.append(scenario)
     return scenarios
+
+
+def render_incidents() -> str:
+    """docs/incidents.md: every incident type a scenario can describe, with its fields."""
+    from floorman.model.incidents import FAMILY_OF, INCIDENT_TYPES, _load_families
+
+    _load_families()
+    lines = ["# Incident types", "",
+             "Generated from `floorman/model/incidents/` by `floorman rulebook docs`; do not edit by hand.",
+             "An incident is the disputed moment in a scenario's `incidents:` list (see "
+             "`docs/scenario-format.md`).", ""]
+    families: dict[str, list[str]] = {}
+    for name in sorted(INCIDENT_TYPES):
+        families.setdefault(FAMILY_OF.get(name, "other"), []).append(name)
+    for family in sorted(families):
+        lines += [f"## {family}", ""]
+        for name in families[family]:
+            model = INCIDENT_TYPES[name]
+            doc = " ".join((model.__doc__ or "").split())
+            lines += [f"### `{name}`", "", doc, "", "| field | type | default | meaning |", "|---|---|---|---|"]
+            for field_name, info in model.model_fields.items():
+                if field_name in ("type", "commentary"):
+                    continue
+                kind = _type_words(info.annotation)
+                default = "required" if info.is_required() else repr(info.default)
+                meaning = " ".join((info.description or "").split())
+                lines.append(f"| `{field_name}` | {kind} | {default} | {meaning} |")
+            lines.append("")
+    return "\n".join(lines).rstrip() + "\n"
+
+
+def _type_words(annotation: object) -> str:
+    """A field's type in plain words: `one of: a, b`, `int or none`, `list of int`."""
+    import types
+    import typing
+
+    origin, args = typing.get_origin(annotation), typing.get_args(annotation)
+    if origin is typing.Literal:
+        return "one of: " + ", ".join(f"`{a}`" for a in args)
+    if origin in (typing.Union, types.UnionType):
+        return " or ".join("none" if a is type(None) else _type_words(a) for a in args)
+    if origin in (tuple, list):
+        return f"list of {_type_words(args[0])}" if args else "list"
+    return getattr(annotation, "__name__", str(annotation))
