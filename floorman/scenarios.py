@@ -250,14 +250,3 @@ def run_checks(paths: list[Path], *, profile: str | None = None, floor: Any = No
             continue
         results.append(compare(scenario, report))
     return results
-
-
-def main() -> None:  # pragma: no cover - a developer's shortcut until the CLI lands
-    import sys
-
-    results = run_checks([Path(p) for p in sys.argv[1:]] or [Path("scenarios")])
-    for result in results:
-        print(("PASS " if result.passed else "FAIL ") + result.path + ("" if result.passed else
-              "\n    " + "\n    ".join(result.problems)))
-    print(f"{sum(r.passed for r in results)} passed, {sum(not r.passed for r in results)} failed")
-    sys.exit(0 if all(r.passed for r in results) else 1)

@@ -134,8 +134,7 @@ def lint(
     from floorman.rulebook.loader import DEFAULT_RULEBOOK, load_rulebook
 
     folder = rulebook or DEFAULT_RULEBOOK
-    problems = linter.lint_files(Path(folder))
-    checked = 0
+    problems = linter.lint_files(Path(folder))     # each file on its own: one bad file hides none
     if not problems:
         try:
             book = load_rulebook(folder)
@@ -150,7 +149,6 @@ def lint(
     if problems:
         typer.echo(f"{len(problems)} problem{'s' if len(problems) != 1 else ''} found")
         raise typer.Exit(code=1)
-    book = load_rulebook(folder)
     typer.echo(f"rulebook clean: {len(book.rules)} rules, {len(book.profiles)} profiles, "
                f"{checked} scenarios checked")
 
