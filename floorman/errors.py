@@ -10,6 +10,13 @@ from __future__ import annotations
 class FloormanError(Exception):
     """Something the user gave floorman cannot be used as it is."""
 
+    # class defaults, so that a subclass whose __init__ does not pass them still prints
+    message = ""
+    file: str | None = None
+    line: int | None = None
+    field: str | None = None
+    expected: str | None = None
+
     def __init__(self, message: str, *, file: str | None = None, line: int | None = None,
                  field: str | None = None, expected: str | None = None) -> None:
         super().__init__(message)
@@ -36,7 +43,7 @@ class FloormanError(Exception):
             where = self.file + (f":{self.line}" if self.line is not None else "") + ": "
         field = f"{self.field}: " if self.field else ""
         expected = f" (expected {self.expected})" if self.expected else ""
-        return f"{where}{field}{self.message}{expected}"
+        return f"{where}{field}{self.message or super().__str__()}{expected}"
 
 
 class InvalidTable(FloormanError):

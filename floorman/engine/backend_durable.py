@@ -44,6 +44,7 @@ from floorman.engine.compiler import (
     is_fact_type,
     is_field_name,
 )
+from floorman.errors import FloormanError
 
 __all__ = [
     "Activation",
@@ -69,7 +70,7 @@ _instances = itertools.count()
 _good_names: set[str] = set()        # field names already validated
 
 
-class RuleActionError(Exception):
+class RuleActionError(FloormanError, RuntimeError):
     """An action (the Python side of a rule firing) raised; durable would have swallowed it."""
 
     def __init__(self, rule_id: str, cause: BaseException, others: int = 0):
@@ -79,11 +80,11 @@ class RuleActionError(Exception):
         super().__init__(f"rule {rule_id}: action failed: {type(cause).__name__}: {cause}{more}")
 
 
-class FactError(ValueError):
+class FactError(FloormanError, ValueError):
     """A fact cannot be asserted safely (bad shape, reserved field, unsafe value kind)."""
 
 
-class EngineError(RuntimeError):
+class EngineError(FloormanError, RuntimeError):
     """durable-rules failed or reported an impossible state (error code, id/sid collision)."""
 
 

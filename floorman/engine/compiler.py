@@ -38,6 +38,8 @@ from collections.abc import Iterable, Mapping, Sequence
 from dataclasses import dataclass, field
 from typing import Union
 
+from floorman.errors import FloormanError
+
 __all__ = [
     "MAX_PATTERNS",
     "MAX_PRIORITY",
@@ -100,7 +102,7 @@ _RESERVED_FIELDS = frozenset({"t", "sid"})
 Kind = str  # 'int' | 'str' | 'bool'
 
 
-class RuleCompileError(ValueError):
+class RuleCompileError(FloormanError, ValueError):
     """A rule's `when:`/`derive:` cannot be compiled safely; names the rule id and the field."""
 
     def __init__(self, rule_id: str, path: str, message: str):

@@ -23,6 +23,8 @@ import ast
 import functools
 from collections.abc import Collection, Mapping
 
+from floorman.errors import FloormanError
+
 __all__ = ["ExpressionError", "evaluate", "validate", "MAX_LENGTH", "MAX_NODES"]
 
 MAX_LENGTH = 500          # characters; conclusions are short, and parsing cost stays bounded
@@ -42,7 +44,7 @@ _NAMES_FOR = {
 }
 
 
-class ExpressionError(ValueError):
+class ExpressionError(FloormanError, ValueError):
     """An expression is not in the conclusion language, or cannot be evaluated on its scope."""
 
     def __init__(self, expr: str, reason: str):
