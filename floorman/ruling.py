@@ -30,15 +30,21 @@ class Ruling:
     matched: dict[str, str]                 # alias -> fact id
     overridden: tuple[str, ...] = ()        # rule ids this ruling won over
     dead_seat: int | None = None            # the seat whose hand this ruling kills
+    incident: int | None = None             # index in situation.incidents of the incident ruled on
+    effect: tuple[dict[str, Any], ...] = ()  # what the ruling did to the hand, expressions worked out
+    effect_error: str | None = None         # why the effect could not be applied, if it could not
 
     def to_json(self) -> dict[str, Any]:
         return {
             "rule": self.rule_id, "name": self.rule_name, "title": self.title, "category": self.category,
+            "incident": self.incident,
             "decision": self.decision, "params": dict(self.params), "subject": self.subject,
             "citations": [citation_json(c) for c in self.citations],
             "explanation": self.explanation, "steps": list(self.steps),
             "overridden": list(self.overridden),
+            "effect": [dict(e) for e in self.effect],
             **({"dead_seat": self.dead_seat} if self.dead_seat is not None else {}),
+            **({"effect_error": self.effect_error} if self.effect_error else {}),
         }
 
 
@@ -87,8 +93,14 @@ class RulingReport:
     conflicts: list[str] = field(default_factory=list)   # undeclared precedence, for the lint
     hands: dict[int, dict[str, Any]] = field(default_factory=dict)   # seat -> best five and name
 
-    def ruling_for(self, rule_id: str) -> Ruling | None:
-        return next((r for r in self.rulings if r.rule_id == rule_id), None)
+    def ruling_for(self, rule_id: str, incident: int | None = None) -> Ruling | None:
+        """The ruling by `rule_id` (on incident `incident`, when given)."""
+        return next((r for r in self.rulings if r.rule_id == rule_id
+                     and (incident is None or r.incident == incident)), None)
+
+    def rulings_on(self, incident: int | None) -> list[Ruling]:
+        """The rulings on one incident, in order."""
+        return [r for r in self.rulings if r.incident == incident]
 
     @property
     def fired_rule_ids(self) -> list[str]:

@@ -34,6 +34,7 @@ when:
   - {{as: w, fact: wager, where: [[single_chip, '==', true], [facing_bet, '==', true]]}}
 ruling:
   decision: {decision}
+  effect: {{kind: action, seat: w.seat, action: call}}
   params: {{call_amount: {param}}}
   steps: ["pay {{call_amount}}"]
   explanation: "seat {{w.seat}} owes {{call_amount}}"

@@ -11,6 +11,11 @@ numbers from the matched facts, and settles conflicts by a documented precedence
    rules for each order are mutually exclusive rather than in conflict.
 
 The trace lists the rules that were overridden and by which.
+
+Incidents are ruled one after another, in the order given. Each ruling declares its `effect`
+on the hand (an action taken, a hand killed, the action backed up, the hand void...); the
+floor applies it to one running `HandState` before it builds the next incident's facts, so a
+second dispute in the hand is ruled on the hand as the first ruling left it.
 """
 
 from __future__ import annotations
@@ -19,7 +24,11 @@ import re
 from typing import Any
 
 from floorman.engine.expressions import evaluate
-from floorman.engine.facts import Situation, situation_facts
+from floorman.engine.facts import Fact, Situation
+from floorman.errors import FloormanError, InvalidEvent
+from floorman.model.events import Action, Board, Burn, Muck
+from floorman.model.incidents import Incident
+from floorman.model.state import HandState
 from floorman.rulebook.loader import Rulebook, load_rulebook
 from floorman.rulebook.schema import Rule
 from floorman.ruling import Firing, Ruling, RulingReport, Trace
@@ -58,7 +67,56 @@ class Floor:
         return self.rulebook.options(profile)
 
     def rule(self, situation: Situation) -> RulingReport:
-        facts = situation_facts(situation)
+        """Rule on each incident in order, applying each ruling's effect to the hand before the
+        next incident's facts are built. One HandState runs through the whole hand (no replay
+        per incident)."""
+        state = _fresh_state(situation, situation.events)
+        facts_seen: list[Fact] = []
+        firings: list[Firing] = []
+        rulings: list[Ruling] = []
+        conflicts: list[str] = []
+        void_by: str | None = None            # the ruling that voided the hand
+        failed: str | None = None             # an effect that could not be applied
+        indexes: list[int | None] = list(range(len(situation.incidents))) or [None]
+        earlier: dict[int, list[Fact]] = {}   # each incident's facts as built when it was ruled
+        for index in indexes:
+            where = f"incidents[{index}]"
+            if void_by is not None:
+                raise InvalidEvent(f"incident {index} cannot be ruled: the hand is void ({void_by})",
+                                   field=where)
+            if failed is not None:
+                raise InvalidEvent(f"incident {index} cannot be ruled: {failed}", field=where)
+            current = _at(situation, state, index, earlier)
+            facts = incident_facts(current, index)
+            if index is not None:
+                earlier[index] = facts
+            kept, fired, clashes, derived = self._rule_facts(current, facts, index)
+            facts_seen.extend(_for_trace(facts, derived, index, first=not facts_seen))
+            firings.extend(fired)
+            conflicts.extend(clashes)
+            for ruling in kept:
+                before = len(state.events)
+                try:
+                    state, void = apply_effect(state, ruling, situation.incidents[index] if index is not None
+                                               else None, situation)
+                except FloormanError as error:
+                    state = _fresh_state(situation, state.events[:before]) if len(state.events) > before else state
+                    failed = (f"the effect of {ruling.rule_id} on incident {index} could not be applied to "
+                              f"the hand: {error.message or error}")
+                    ruling = Ruling(**{**ruling.__dict__, "effect_error": str(error.message or error)})
+                    void = False
+                if void:
+                    void_by = f"{ruling.rule_id} on incident {index}: {ruling.decision}"
+                rulings.append(ruling)
+        conclusion = [f"{r.rule_id}: {r.decision} - {r.explanation}" for r in rulings]
+        pots, hands = ([], {}) if void_by is not None else pots_and_hands(state)
+        trace = Trace(facts_seen, firings, conclusion)
+        return RulingReport(situation.profile, rulings, trace, pots, conflicts, hands)
+
+    def _rule_facts(self, situation: Situation, facts: list[Fact], index: int | None) \
+            -> tuple[list[Ruling], list[Firing], list[str], list[Fact]]:
+        """Run the engine on one incident's facts; the settled rulings, the firings, undeclared
+        conflicts and the derived facts."""
         fact_types = frozenset(fact["type"] for fact in facts) | {"derived"}
         result = self.backend(situation.profile, fact_types).run(facts)
         by_id = {fact["id"]: fact for fact in facts}
@@ -81,31 +139,156 @@ class Floor:
             scope = {alias: by_id.get(fact["id"], fact) for alias, fact in activation.matched.items()}
             scope.setdefault("hand", by_id["hand"])
             scope.setdefault("profile", by_id["profile"])
-            candidates.append(make_ruling(rule, scope, matched_ids, edition))
+            candidates.append(make_ruling(rule, scope, matched_ids, edition, index))
             firings.append(Firing(rule.id, "ruling", matched_ids))
         rulings, beaten, conflicts = settle(candidates, self.rulebook)
         firings = [f if f.rule_id not in beaten else
                    Firing(f.rule_id, f.kind, f.matched, f.derived, f"overridden by {beaten[f.rule_id]}")
                    for f in firings]
-        conclusion = [f"{r.rule_id}: {r.decision} - {r.explanation}" for r in rulings]
-        pots, hands = pots_and_hands(situation, {r.dead_seat for r in rulings if r.dead_seat is not None})
-        trace = Trace(facts + result.derived_facts, firings, conclusion)
-        return RulingReport(situation.profile, rulings, trace, pots, conflicts, hands)
+        return rulings, firings, conflicts, list(result.derived_facts)
 
 
-def pots_and_hands(situation: Situation, dead_seats: set[int] = frozenset()) \
-        -> tuple[list[dict[str, Any]], dict[int, dict[str, Any]]]:
+def _fresh_state(situation: Situation, events: list) -> HandState:
+    """The hand replayed from `events`, with the situation's options (through Situation.state,
+    which knows which options the replay needs)."""
+    return Situation(situation.table, list(events), [], situation.profile, situation.options).state
+
+
+def _at(situation: Situation, state: HandState, index: int | None,
+        earlier: dict[int, list[Fact]]) -> Situation:
+    """The situation as the hand stands when incident `index` is ruled: the recorded events plus
+    the effects applied so far, with `state` set (Situation.state is a cached_property: the
+    instance dict holds it). Later incidents have not happened yet; earlier ones keep the facts
+    they were ruled on."""
+    incidents = situation.incidents if index is None else situation.incidents[:index + 1]
+    current = Situation(situation.table, state.events, incidents, situation.profile, situation.options,
+                        earlier=earlier)
+    current.__dict__["state"] = state
+    return current
+
+
+def incident_facts(situation: Situation, index: int | None) -> list[Fact]:
+    """The profile and hand facts, then the facts of incident `index` alone (None: none)."""
+    from floorman.engine.facts import BUILDERS, EXTENDERS, _load_builders, hand_fact, profile_fact
+
+    facts = [profile_fact(situation), hand_fact(situation)]
+    if index is None:
+        return facts
+    incident = situation.incidents[index]
+    _load_builders({incident.type})
+    builder = BUILDERS.get(incident.type)
+    if builder is None:
+        raise RuntimeError(f"no fact builder for incident type {incident.type!r}")
+    built = builder(situation, incident, index)
+    for extender in EXTENDERS.get(incident.type, ()):
+        extender(situation, incident, index, built)
+    return facts + built
+
+
+def _for_trace(facts: list[Fact], derived: list[Fact], index: int | None, *, first: bool) -> list[Fact]:
+    """The facts of one incident's run for the trace: the profile once, and the hand as it stood
+    at each later incident under its own id (`hand@1`), so every id in the trace is unique."""
+    out: list[Fact] = []
+    for fact in facts:
+        if fact["type"] == "profile" and not first:
+            continue
+        if fact["type"] == "hand" and not first:
+            fact = {**fact, "id": f"hand@{index}"}
+        out.append(fact)
+    if index:
+        derived = [{**fact, "id": f"{fact['id']}@{index}"} for fact in derived]
+    return out + derived
+
+
+# ---------------------------------------------------------------------- effects
+def apply_effect(state: HandState, ruling: Ruling, incident: Incident | None,
+                 situation: Situation) -> tuple[HandState, bool]:
+    """Apply a ruling's effect to the hand; the state (a new one only when board cards are
+    taken back) and whether the hand is now void. Raises the state's refusal as is."""
+    void = False
+    for effect in ruling.effect:
+        kind = effect["kind"]
+        if kind == "action":
+            _apply_action(state, effect)
+            if effect.get("then"):
+                for follow in getattr(incident, "then", ()):
+                    state.apply(Action(seat=follow.seat, action=follow.action,
+                                       amount=getattr(follow, "amount", None)))
+        elif kind == "kill-hand":
+            _kill(state, effect["seat"])
+        elif kind == "void-hand":
+            void = True
+        elif kind == "back-up":
+            _back_up(state, incident, effect["binding"])
+        elif kind == "replace-board":
+            state = _take_back_board(state, situation)
+    return state, void
+
+
+def _apply_action(state: HandState, effect: dict[str, Any]) -> None:
+    action = effect["action"]
+    if action in ("bet", "raise"):
+        # one event kind for both: the state knows whether a bet is already out
+        action = "bet" if state.current_bet == 0 else "raise"
+    event = Action(seat=effect["seat"], action=action, amount=effect.get("to"))
+    if not effect.get("as_made"):
+        state.apply(event)
+        return
+    # accepted action: the bet stands as made, below the minimum or above the pot
+    tolerate = state.tolerate
+    state.tolerate = tolerate | {"raise-size"}
+    try:
+        state.apply(event)
+    finally:
+        state.tolerate = tolerate
+
+
+def _kill(state: HandState, seat: int) -> None:
+    """A dead hand: folded if it is the seat to act (the action moves on), else mucked."""
+    s = state.seats.get(seat)
+    if s is None or not s.live:
+        return                                      # already out of the hand
+    if not state.betting_complete and state.actor == seat:
+        state.apply(Action(seat=seat, action="fold"))
+    else:
+        state.apply(Muck(seat=seat))
+
+
+def _back_up(state: HandState, incident: Incident | None, binding: bool) -> None:
+    """The out-of-turn action waits: the seats it skipped act as the incident says, in turn;
+    then the out-of-turn action is applied in its turn if it binds (a fold binds at once)."""
+    seat = getattr(incident, "seat", None)
+    for follow in getattr(incident, "then", ()):
+        if follow.seat == seat or state.actor != follow.seat:
+            break
+        state.apply(Action(seat=follow.seat, action=follow.action, amount=follow.amount))
+    if not binding or seat is None:
+        return
+    action = incident.action                       # type: ignore[union-attr]
+    if state.actor == seat:
+        state.apply(Action(seat=seat, action=action, amount=incident.amount))   # type: ignore[union-attr]
+    elif action == "fold":
+        _kill(state, seat)
+
+
+def _take_back_board(state: HandState, situation: Situation) -> HandState:
+    """Board cards to be dealt again: when the hand already shows them as its last events (a
+    flop dealt without a burn), take them back; cards the replay never had need nothing."""
+    events = list(state.events)
+    if not events or not isinstance(events[-1], Board):
+        return state
+    events.pop()
+    if events and isinstance(events[-1], Burn):
+        events.pop()
+    return _fresh_state(situation, events)
+
+
+def pots_and_hands(state: HandState) -> tuple[list[dict[str, Any]], dict[int, dict[str, Any]]]:
     """The pots as they stand; once the hand has reached a showdown with every live hand known,
     each pot's winners and shares, and each hand's best five cards and name. Hands the rulings
-    killed take no part in the award."""
-    from floorman.model.events import Muck
+    killed were mucked by their effect and take no part in the award."""
     from floorman.model.pots import pot_name
-    from floorman.model.state import HandState
 
-    state = situation.state
-    killed = [seat for seat in sorted(dead_seats) if seat in state.seats and state.seats[seat].live]
-    if killed:
-        state = HandState.replay(situation.table, [*situation.events, *(Muck(seat=seat) for seat in killed)])
     if not state.pot:
         return [], {}
     live = state.active_seats
@@ -157,19 +340,40 @@ def engine_rule(rule: Rule) -> dict[str, Any]:
     return spec
 
 
-def make_ruling(rule: Rule, scope: dict[str, dict], matched: dict[str, str], edition: str) -> Ruling:
+def make_ruling(rule: Rule, scope: dict[str, dict], matched: dict[str, str], edition: str,
+                incident: int | None = None) -> Ruling:
     conclusion = rule.ruling
     assert conclusion is not None
     params: dict[str, Any] = {}
     for name, expression in conclusion.params.items():
         params[name] = evaluate(expression, {**scope, "ruling": params})
-    return Ruling(
+    effect = tuple(resolve_effect(e, {**scope, "ruling": params}) for e in conclusion.effect)
+    return Ruling(incident=incident, effect=effect,
         rule_id=rule.id, rule_name=rule.name, title=rule.title, category=rule.category,
         decision=conclusion.decision, params=params, citations=tuple(rule.citations_for(edition)),
         dead_seat=evaluate(conclusion.dead_hand, {**scope, "ruling": params}) if conclusion.dead_hand else None,
         explanation=render(conclusion.explanation, scope, params),
         steps=tuple(render(step, scope, params) for step in conclusion.steps),
         subject=rule.subject or rule.id, priority=rule.priority, matched=matched)
+
+
+def resolve_effect(effect: Any, scope: dict[str, Any]) -> dict[str, Any]:
+    """The effect with its expressions worked out: seat and amount as ints, binding as a bool."""
+    resolved: dict[str, Any] = {"kind": effect.kind}
+    if effect.seat is not None:
+        resolved["seat"] = evaluate(effect.seat, scope)
+    if effect.action is not None:
+        resolved["action"] = effect.action
+    if effect.to is not None:
+        resolved["to"] = evaluate(effect.to, scope)
+    if effect.then:
+        resolved["then"] = True
+    if effect.as_made:
+        resolved["as_made"] = True
+    if effect.kind == "back-up":
+        binding = effect.binding
+        resolved["binding"] = bool(evaluate(binding, scope) if isinstance(binding, str) else binding)
+    return resolved
 
 
 def render(template: str, scope: dict[str, dict], params: dict[str, Any]) -> str:

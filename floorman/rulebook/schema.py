@@ -103,6 +103,69 @@ class Pattern(_Strict):
     where: tuple[Condition, ...] = ()
 
 
+EFFECT_KINDS = ("action", "kill-hand", "void-hand", "back-up", "replace-board", "none")
+EFFECT_ACTIONS = ("check", "call", "bet", "raise", "fold", "all-in")
+
+
+class Effect(_Strict):
+    """What the ruling does to the hand, so that a later incident is ruled on the hand as it
+    now stands. Seat and amount are safe expressions, like params (`ruling.<param>` reads a
+    param). The kinds:
+
+    * `action`: `seat` takes `action`; `to` is the street total of a bet or raise. `then: true`
+      replays the actions the incident lists as following it (under-raise, pot-count error);
+      `as_made: true` lets the bet stand below the minimum or above the pot (accepted action).
+    * `kill-hand`: `seat`'s hand is dead (a fold if it is the seat to act, else mucked).
+    * `void-hand`: the hand is void (misdeal, fouled deck, redeal): every bet goes back.
+    * `back-up`: an out-of-turn action is held; the seats it skipped act as the incident says
+      (`then`), and the out-of-turn action is applied in its turn when `binding` is true.
+    * `replace-board`: board cards are taken back and dealt again (burns and cards put right).
+    * `none`: nothing changes on the table (an answer, a warning, the floor's discretion,
+      a card replaced, the award read as it stands).
+    """
+
+    kind: str
+    seat: str | None = Field(None, description="action, kill-hand: expression for the seat")
+    action: Literal["check", "call", "bet", "raise", "fold", "all-in"] | None = None
+    to: str | None = Field(None, description="bet, raise: expression for the street total")
+    then: bool = Field(False, description="action: the incident's following actions are replayed after it")
+    as_made: bool = Field(False, description="action: the bet stands as made, even if below the minimum")
+    binding: bool | str | None = Field(None, description="back-up: true, false or an expression: the "
+                                                         "out-of-turn action stands once the action reaches it")
+
+    @field_validator("kind")
+    @classmethod
+    def _known_kind(cls, kind: str) -> str:
+        if kind not in EFFECT_KINDS:
+            raise ValueError(f"unknown effect kind {kind!r} (expected one of: {', '.join(EFFECT_KINDS)})")
+        return kind
+
+    @model_validator(mode="after")
+    def _fields_for_kind(self) -> "Effect":
+        allowed = {"action": {"seat", "action", "to", "then", "as_made"}, "kill-hand": {"seat"},
+                   "back-up": {"binding"}}.get(self.kind, set())
+        given = {name for name in ("seat", "action", "to", "binding") if getattr(self, name) is not None}
+        given |= {name for name in ("then", "as_made") if getattr(self, name)}
+        extra = sorted(given - allowed)
+        if extra:
+            raise ValueError(f"a {self.kind} effect takes no {', '.join(extra)}")
+        if self.kind in ("action", "kill-hand") and self.seat is None:
+            raise ValueError(f"a {self.kind} effect names the seat (`seat: <expression>`)")
+        if self.kind == "action":
+            if self.action is None:
+                raise ValueError(f"an action effect names the action (one of: {', '.join(EFFECT_ACTIONS)})")
+            if self.action in ("bet", "raise") and self.to is None:
+                raise ValueError(f"a {self.action} effect says the street total (`to: <expression>`)")
+            if self.action in ("check", "call", "fold") and self.to is not None:
+                raise ValueError(f"a {self.action} effect takes no `to`")
+        return self
+
+    def expressions(self) -> dict[str, str]:
+        """Every expression in the effect, by field name (for the lint)."""
+        return {name: value for name in ("seat", "to", "binding")
+                if isinstance(value := getattr(self, name), str)}
+
+
 class Conclusion(_Strict):
     """What the rule decides: a keyword, the numbers, the procedure and the explanation."""
 
@@ -113,11 +176,23 @@ class Conclusion(_Strict):
     explanation: str
     dead_hand: str | None = Field(None, description="expression for the seat whose hand this ruling kills; "
                                                     "the pots are then awarded without it")
+    effect: tuple[Effect, ...] = Field(min_length=1, description="what the ruling does to the hand (see "
+                                       "Effect), one effect or a list applied in order; required, "
+                                       "`{kind: none}` when nothing changes")
+
+    @field_validator("effect", mode="before")
+    @classmethod
+    def _one_or_list(cls, value: Any) -> Any:
+        return (value,) if isinstance(value, dict) else value
 
     @model_validator(mode="after")
     def _dead_hand_named(self) -> "Conclusion":
         if self.decision == "dead-hand" and self.dead_hand is None:
             raise ValueError("a dead-hand ruling names the seat it kills in `dead_hand`")
+        kills = [e.seat for e in self.effect if e.kind == "kill-hand"]
+        if self.dead_hand is not None and self.dead_hand not in kills:
+            raise ValueError("a ruling with `dead_hand` has the effect "
+                             f"{{kind: kill-hand, seat: {self.dead_hand}}}")
         return self
 
 

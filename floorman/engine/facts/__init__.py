@@ -57,6 +57,9 @@ class Situation:
     incidents: list[Incident]
     profile: str
     options: dict[str, bool | int | str] = field(default_factory=dict)
+    # Set by the floor, which rules incidents in order: the facts of each incident already ruled
+    # (by index), as they were built then; the hand has since moved on by the rulings' effects.
+    earlier: dict[int, list[Fact]] = field(default_factory=dict)
 
     @cached_property
     def state(self) -> HandState:

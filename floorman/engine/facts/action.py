@@ -494,6 +494,9 @@ def wager_action_fields(situation: Situation, wager: Wager, index: int, built: l
             continue
         if other_index == index:
             other_fact = fact
+        elif other_index in situation.earlier:
+            # ruled before this one (the floor rules in order): its wager as it stood then
+            other_fact = next(f for f in situation.earlier[other_index] if f["type"] == "wager")
         else:
             from floorman.engine.facts.betting import wager_facts
             other_fact = wager_facts(situation, other, other_index)[0]
