@@ -70,3 +70,8 @@ class ActionOutOfTurn(InvalidEvent):
 
 class InputFileError(FloormanError):
     """A data file (scenario, rulebook, hand history) is malformed."""
+
+
+class NothingToCheck(InputFileError):
+    """A check was asked of a path that holds no scenario file (missing, or an empty folder).
+    The CLI exits 2: a check of nothing must not pass."""

@@ -1,24 +1,34 @@
 """Scenario files: a situation and the ruling expected for it ("you make the call").
 
-A scenario holds the table, the events that happened, the incident in dispute, and an
-`expect` block. `check` rules on each scenario and compares. See docs/scenario-format.md.
+A scenario holds the table, the events that happened, the incidents in dispute, and an
+`expect` block: one mapping for the whole hand, or a list with one entry per incident.
+`check` rules on each scenario and compares; a check can only pass on what floorman produced.
+See docs/scenario-format.md.
 """
 
 from __future__ import annotations
 
+import dataclasses
+import difflib
 from dataclasses import dataclass
 from pathlib import Path
 from typing import Any
 
-from pydantic import BaseModel, ConfigDict, Field
+from pydantic import BaseModel, ConfigDict, Field, StrictBool, StrictInt, StrictStr
 
 from floorman.engine.facts import Situation
-from floorman.errors import FloormanError, InputFileError, InvalidEvent
+from floorman.errors import FloormanError, InputFileError, InvalidEvent, NothingToCheck
 from floorman.model.events import EVENT_ADAPTER, Event
 from floorman.model.incidents import INCIDENT_TYPES, Incident, _load_families, incident_class
 from floorman.model.table import Table
-from floorman.ruling import RulingReport
+from floorman.ruling import Ruling, RulingReport
 from floorman.source import field_path, line_of, load_yaml, relative, translate, validate
+
+# Bounds that keep a hostile or runaway file from hanging a check (docs/scenario-format.md).
+MAX_EVENTS = 10_000
+MAX_INCIDENTS = 200
+MAX_PARAMS = 1_000
+MAX_LISTED = 1_000        # rules in fires/not_fires, citations, pots, hands
 
 
 class _Strict(BaseModel):
@@ -31,19 +41,51 @@ class CitationRef(_Strict):
     rule: str | None = None
 
 
+Seats = tuple[StrictInt, ...]
+
+
+class PotExpectation(_Strict):
+    """One pot at the showdown; only the keys given are checked. Seats are compared as sets."""
+
+    name: StrictStr | None = Field(None, description="'main pot', 'side pot 1', 'uncalled bet returned'")
+    amount: StrictInt | None = Field(None, ge=0)
+    eligible: Seats | None = None
+    winners: Seats | None = None
+    winners_high: Seats | None = None
+    winners_low: Seats | None = None
+    shares: dict[StrictInt, StrictInt] | None = Field(None, description="seat -> chips awarded")
+    returned_to: StrictInt | None = Field(None, description="the seat an uncalled bet goes back to")
+
+
 class Expectation(_Strict):
-    """What the floor should rule. Omitted keys are not checked."""
+    """What the floor should rule. Omitted keys are not checked; at least one must be given."""
 
     rule: str | None = Field(None, description="the rule whose ruling must stand")
     decision: str | None = None
-    params: dict[str, int | str | bool] = Field(default_factory=dict)
-    cites: tuple[CitationRef, ...] = ()
-    fires: tuple[str, ...] = Field((), description="rules that must fire (even if overridden)")
-    not_fires: tuple[str, ...] = Field((), description="near-miss: rules that must not fire at all")
-    no_ruling: bool = Field(False, description="the floor has nothing to rule")
-    pots: tuple[dict[str, Any], ...] = Field((), description="pots in order (main first); each checks "
-                                             "only the keys given: amount, eligible, winners, shares")
-    hands: dict[int, str] = Field(default_factory=dict, description="seat -> the hand's name at showdown")
+    params: dict[str, StrictInt | StrictBool | StrictStr] = Field(
+        default_factory=dict, max_length=MAX_PARAMS, description="only the params listed are compared")
+    cites: tuple[CitationRef, ...] = Field((), max_length=MAX_LISTED)
+    fires: tuple[str, ...] = Field((), max_length=MAX_LISTED, description="rules that must fire (even if "
+                                   "overridden)")
+    not_fires: tuple[str, ...] = Field((), max_length=MAX_LISTED, description="near-miss: rules that must "
+                                       "not fire at all")
+    no_ruling: bool | None = Field(None, description="true: the floor has nothing to rule; false: some "
+                                                     "ruling must be made")
+    pots: tuple[PotExpectation, ...] = Field((), max_length=MAX_LISTED, description="pots in order (main "
+                                             "first)")
+    hands: dict[StrictInt, str] = Field(default_factory=dict, max_length=MAX_LISTED,
+                                        description="seat -> the hand's name at showdown")
+
+    @property
+    def empty(self) -> bool:
+        return not self.model_dump(exclude_defaults=True)
+
+    @property
+    def needs_ruling(self) -> bool:
+        """A rule, decision, params, citations, pots or hands only count if a ruling was made
+        (unless the scenario says outright that no ruling is expected)."""
+        named = self.rule or self.decision or self.params or self.cites or self.pots or self.hands
+        return bool(named) and self.no_ruling is not True
 
 
 class ScenarioHeader(_Strict):
@@ -53,6 +95,7 @@ class ScenarioHeader(_Strict):
                                                   "TDA addendum example)")
     notes: str | None = Field(None, description="anything worth knowing, e.g. an error in the seed")
     profile: str = "tda-2026"
+    house: str | None = Field(None, description="a house file, relative to the scenario file")
     tags: tuple[str, ...] = ()
 
 
@@ -63,18 +106,43 @@ class Scenario:
     table: Table
     events: list[Event]
     incidents: list[Incident]
-    expect: Expectation
+    expects: tuple[Expectation, ...]   # one for the hand, or one per incident
     document: Any
+    per_incident: bool = False
+    source_path: Path | None = None    # the file as given, to find a `house:` next to it
 
     @property
     def title(self) -> str:
         return self.header.title
 
+    @property
+    def expect(self) -> Expectation:
+        """The expectation for the hand, or the first incident's (an empty one if none)."""
+        return self.expects[0] if self.expects else Expectation()
+
+    @property
+    def near_misses(self) -> list[str]:
+        """Every rule some expectation says must not fire."""
+        return [rule_id for expect in self.expects for rule_id in expect.not_fires]
+
+    def expected_json(self) -> dict[str, Any]:
+        if self.per_incident:
+            return {"incidents": [e.model_dump(exclude_defaults=True) for e in self.expects]}
+        return self.expect.model_dump(exclude_defaults=True)
+
+    def house_path(self) -> Path | None:
+        if self.header.house is None:
+            return None
+        base = (self.source_path or Path(self.path)).parent
+        return base / self.header.house
+
     def situation(self, profile: str | None, options: dict[str, Any]) -> Situation:
         return Situation(self.table, self.events, self.incidents, profile or self.header.profile, options)
 
 
-_SECTIONS = ("title", "question", "source", "notes", "profile", "tags", "table", "events", "incidents", "expect")
+_SECTIONS = ("title", "question", "source", "notes", "profile", "house", "tags", "table", "events", "incidents",
+             "expect")
+_HEADER = ("title", "question", "source", "notes", "profile", "house", "tags")
 
 
 def load_scenario(path: Path | str) -> Scenario:
@@ -84,43 +152,95 @@ def load_scenario(path: Path | str) -> Scenario:
     document = load_yaml(path)
     if not isinstance(document, dict):
         raise InputFileError("a scenario file is a mapping with title, table, events, incidents, expect",
-                             file=name, line=1)
+                             file=name, line=getattr(document, "line", None) or 1)
     for key in document:
         if key not in _SECTIONS:
-            raise InputFileError(f"unknown section {key!r} (expected one of: {', '.join(_SECTIONS)})",
+            close = difflib.get_close_matches(str(key), _SECTIONS, n=1)
+            hint = f"; did you mean {close[0]!r}?" if close else ""
+            raise InputFileError(f"unknown section {key!r}{hint}", expected="one of " + ", ".join(_SECTIONS),
                                  file=name, line=line_of(document, (key,)), field=str(key))
-    header = validate(ScenarioHeader, {k: document[k] for k in ("title", "question", "source", "notes",
-                                                                 "profile", "tags") if k in document},
+    header = validate(ScenarioHeader, {k: document[k] for k in _HEADER if k in document},
                       filename=name, document=document)
     if "table" not in document:
         raise InputFileError("missing section", file=name, line=1, field="table")
     table = validate(Table, document["table"], filename=name, document=document, prefix=("table",))
     events: list[Event] = []
-    for index, raw in enumerate(document.get("events") or []):
+    for index, raw in enumerate(_section_list(document, "events", name, MAX_EVENTS)):
         try:
             events.append(EVENT_ADAPTER.validate_python(raw))
         except Exception as error:  # pydantic ValidationError
             raise _located(error, name, document, ("events", index)) from None
     incidents: list[Incident] = []
-    for index, raw in enumerate(document.get("incidents") or []):
+    for index, raw in enumerate(_section_list(document, "incidents", name, MAX_INCIDENTS)):
         kind = raw.get("type") if isinstance(raw, dict) else None
         cls = incident_class(kind) if isinstance(kind, str) else None
         if cls is None:
             _load_families()
             known = ", ".join(sorted(INCIDENT_TYPES))
-            raise InputFileError(f"unknown incident type {kind!r}", file=name, field=f"incidents[{index}].type",
-                                 line=line_of(document, ("incidents", index, "type")), expected=known)
+            close = difflib.get_close_matches(kind, INCIDENT_TYPES, n=1) if isinstance(kind, str) else []
+            hint = f"; did you mean {close[0]!r}?" if close else ""
+            where = ("incidents", index, "type") if isinstance(raw, dict) else ("incidents", index)
+            raise InputFileError(f"unknown incident type {kind!r}{hint}", file=name, field=field_path(where),
+                                 line=line_of(document, where), expected=known)
         incidents.append(validate(cls, raw, filename=name, document=document, prefix=("incidents", index)))
-    expect = validate(Expectation, document.get("expect") or {}, filename=name, document=document,
-                      prefix=("expect",))
-    return Scenario(name, header, table, events, incidents, expect, document)
+    expects, per_incident = _expectations(document, name, len(incidents))
+    return Scenario(name, header, table, events, incidents, expects, document, per_incident, path)
+
+
+def _section_list(document: Any, key: str, name: str, limit: int) -> list[Any]:
+    raw = document.get(key)
+    if raw is None:
+        return []
+    if not isinstance(raw, list):
+        raise InputFileError(f"{key} is a list (one `- ...` line each), not {_kind(raw)}", file=name,
+                             line=line_of(document, (key,)), field=key)
+    if len(raw) > limit:
+        raise InputFileError(f"{len(raw):,} {key}: a scenario holds at most {limit:,}", file=name,
+                             line=line_of(document, (key,)), field=key)
+    return raw
+
+
+def _kind(value: Any) -> str:
+    if isinstance(value, bool):
+        return "true/false"
+    if isinstance(value, (int, float)):
+        return "a number"
+    if isinstance(value, str):
+        return "text"
+    if isinstance(value, dict):
+        return "a mapping"
+    return type(value).__name__
+
+
+def _expectations(document: Any, name: str, incidents: int) -> tuple[tuple[Expectation, ...], bool]:
+    """`expect:` as one mapping (the hand) or a list (entry i for incident i)."""
+    raw = document.get("expect")
+    if raw is None:
+        return (), False
+    if isinstance(raw, list):
+        if len(raw) != incidents:
+            raise InputFileError(f"a list gives one expect per incident: {len(raw)} given for "
+                                 f"{incidents} incident{'s' if incidents != 1 else ''}",
+                                 file=name, line=line_of(document, ("expect",)), field="expect")
+        expects = []
+        for index, entry in enumerate(raw):
+            if not isinstance(entry, dict):
+                raise InputFileError(f"each expect is a mapping, not {_kind(entry)}", file=name,
+                                     line=line_of(document, ("expect", index)), field=f"expect[{index}]")
+            expects.append(validate(Expectation, entry, filename=name, document=document,
+                                    prefix=("expect", index)))
+        return tuple(expects), True
+    if not isinstance(raw, dict):
+        raise InputFileError(f"expect is a mapping (or a list, one per incident), not {_kind(raw)}", file=name,
+                             line=line_of(document, ("expect",)), field="expect")
+    return (validate(Expectation, raw, filename=name, document=document, prefix=("expect",)),), False
 
 
 def _located(error: Exception, name: str, document: Any, prefix: tuple) -> FloormanError:
     from pydantic import ValidationError
 
     if isinstance(error, ValidationError):
-        return translate(error, filename=name, document=document, prefix=prefix)
+        return translate(error, filename=name, document=document, prefix=prefix, model=Event)
     return InputFileError(str(error), file=name, line=line_of(document, prefix), field=field_path(prefix))
 
 
@@ -146,9 +266,53 @@ def _parse_field(text: str) -> tuple:
         name, *indexes = piece.split("[")
         if name:
             parts.append(name)
-        parts.extend(int(i) for i in indexes)
+        parts.extend(int(i) for i in indexes if i.isdigit())
     return tuple(parts)
 
+
+# ----------------------------------------------------------------------------- profile and house
+
+def rules_for(scenario: Scenario, rulebook: Any, *, profile: str | None = None,
+              house: Path | None = None) -> tuple[str, dict[str, Any]]:
+    """The profile and room options a scenario is ruled under.
+
+    A house file (`--house`, else the scenario's `house:`) gives the profile it extends and its
+    options over that profile's; `--profile` overrides the profile. Errors name the scenario's
+    `profile:` or `house:` line when that is where the name came from."""
+    from_file = house is None and scenario.header.house is not None
+    house_rules = None
+    if house is not None or from_file:
+        from floorman.rulebook.house import load_house
+
+        path = house if house is not None else scenario.house_path()
+        try:
+            house_rules = load_house(path, rulebook)
+        except FloormanError as error:
+            if from_file and error.file is None:
+                raise error.located(file=scenario.path, line=line_of(scenario.document, ("house",)),
+                                    field="house") from None
+            raise
+        if from_file and "profile" in scenario.document and scenario.header.profile != house_rules.extends \
+                and profile is None:
+            raise InputFileError(f"the scenario says profile {scenario.header.profile!r}, but its house file "
+                                 f"extends {house_rules.extends!r}", file=scenario.path,
+                                 line=line_of(scenario.document, ("profile",)), field="profile")
+    chosen = profile or (house_rules.extends if house_rules else scenario.header.profile)
+    if house_rules is not None and house_rules.extends != chosen:
+        house_rules = dataclasses.replace(house_rules, extends=chosen)   # --profile overrides
+    try:
+        options = rulebook.options(chosen, house=house_rules) if house_rules else rulebook.options(chosen)
+    except FloormanError as error:
+        if profile is None and house_rules is None and error.file is None:
+            # the name came from the scenario's `profile:` line
+            error.file = scenario.path
+            error.line = line_of(scenario.document, ("profile",)) or 1
+            error.field = "profile"
+        raise
+    return chosen, options
+
+
+# ----------------------------------------------------------------------------- checking
 
 def find_scenarios(paths: list[Path]) -> list[Path]:
     """Scenario files under the given files and folders (folders searched recursively)."""
@@ -159,7 +323,19 @@ def find_scenarios(paths: list[Path]) -> list[Path]:
         elif path.exists():
             found.append(path)
         else:
-            raise InputFileError("no such file or folder", file=str(path))
+            raise NothingToCheck("no such file or folder", file=str(path))
+    return found
+
+
+def scenario_files(paths: list[Path]) -> list[Path]:
+    """Like find_scenarios, but a path that holds no scenario file is an error: a check of an
+    empty or mistyped folder must not pass."""
+    found: list[Path] = []
+    for path in paths:
+        here = find_scenarios([path])
+        if not here:
+            raise NothingToCheck("no scenario files (*.yaml) here", file=str(path))
+        found.extend(here)
     return found
 
 
@@ -172,81 +348,184 @@ class CheckResult:
     expected: dict[str, Any]
     actual: dict[str, Any]
     report: RulingReport | None = None
+    near_misses: list[str] = dataclasses.field(default_factory=list)
 
     def to_json(self) -> dict[str, Any]:
         return {"file": self.path, "title": self.title, "passed": self.passed, "problems": self.problems,
                 "expected": self.expected, "actual": self.actual}
 
 
+def fact_incident(fact_ids: Any) -> int | None:
+    """The incident a set of matched fact ids is about: incident facts are '<type>:<index>';
+    a ruling on several incidents belongs to the last (it could only be made then)."""
+    indexes = []
+    for fact_id in fact_ids:
+        kind, _, index = str(fact_id).rpartition(":")
+        if kind and not str(fact_id).startswith("derived:") and index.isdigit():
+            indexes.append(int(index))
+    return max(indexes) if indexes else None
+
+
+def ruling_incident(ruling: Ruling) -> int | None:
+    """The index of the incident a ruling is about (Ruling.incident once the engine sets it)."""
+    given = getattr(ruling, "incident", None)
+    return given if isinstance(given, int) else fact_incident(ruling.matched.values())
+
+
 def compare(scenario: Scenario, report: RulingReport) -> CheckResult:
-    """Compare a report with the scenario's expectation; list each mismatch in words."""
-    expect = scenario.expect
+    """Compare a report with the scenario's expectations; list each mismatch in words.
+    A check passes only on what floorman produced: an expectation with nothing in it fails."""
     problems: list[str] = []
-    main = report.ruling_for(expect.rule) if expect.rule else (report.rulings[0] if report.rulings else None)
-    if expect.no_ruling and report.rulings:  # e.g. a plain showdown: only the pots are checked
-        problems.append(f"expected no ruling, got {', '.join(r.rule_id for r in report.rulings)}")
-    if expect.rule and main is None:
-        fired = report.fired_rule_ids
-        why = "it fired but was overridden" if expect.rule in fired else "it did not fire"
-        problems.append(f"expected a ruling by {expect.rule}; {why}")
+    actual: dict[str, Any] = {"rulings": [r.to_json() for r in report.rulings],
+                              "fired": sorted(set(report.fired_rule_ids))}
+    if not scenario.expects or any(expect.empty for expect in scenario.expects):
+        empty = [i for i, e in enumerate(scenario.expects) if e.empty]
+        where = ("expect", empty[0]) if scenario.per_incident and empty else ("expect",)
+        line = line_of(scenario.document, where) if "expect" in scenario.document else None
+        problems.append(str(InputFileError("nothing to check: give rule, decision, params, pots, hands, fires, "
+                                           "not_fires or no_ruling", file=scenario.path, line=line,
+                                           field=field_path(where))))
+    if scenario.per_incident:
+        per: list[dict[str, Any]] = []
+        for index, expect in enumerate(scenario.expects):
+            rulings = [r for r in report.rulings if ruling_incident(r) == index]
+            fired = {f.rule_id for f in report.trace.fired if fact_incident(f.matched.values()) == index}
+            found, main = _compare_one(expect, rulings, fired, report)
+            problems += [f"incident {index}: {problem}" for problem in found]
+            per.append(_main_json(main))
+        actual["incidents"] = per
+    elif scenario.expects:
+        found, main = _compare_one(scenario.expect, report.rulings, set(report.fired_rule_ids), report)
+        problems += found
+        actual.update(_main_json(main))
+    return CheckResult(scenario.path, scenario.title, not problems, problems, scenario.expected_json(), actual,
+                       report, scenario.near_misses)
+
+
+def _main_json(main: Ruling | None) -> dict[str, Any]:
+    return {"rule": main.rule_id, "decision": main.decision, "params": main.params} if main else {}
+
+
+def _same(expected: Any, have: Any) -> bool:
+    """Equal and of the same kind: `true` is not the number 1."""
+    return type(expected) is type(have) and expected == have
+
+
+def _compare_one(expect: Expectation, rulings: list[Ruling], fired: set[str],
+                 report: RulingReport) -> tuple[list[str], Ruling | None]:
+    problems: list[str] = []
+    main = next((r for r in rulings if r.rule_id == expect.rule), None) if expect.rule else \
+        (rulings[0] if rulings else None)
+    if expect.no_ruling is True and rulings:   # e.g. a plain showdown: only the pots are checked
+        problems.append(f"expected no ruling, got {', '.join(r.rule_id for r in rulings)}")
+    if not rulings and (expect.needs_ruling or expect.no_ruling is False):
+        problems.append(f"expected {_summary(expect)}, no ruling")
+    elif expect.rule and main is None:
+        if expect.rule in fired:
+            winner = next((r.rule_id for r in rulings if expect.rule in r.overridden), None)
+            why = f"it fired but was overridden{' by ' + winner if winner else ''}"
+        else:
+            why = "it did not fire"
+        problems.append(f"expected a ruling by {expect.rule}; {why} (ruled: "
+                        f"{', '.join(f'{r.rule_id} {r.decision}' for r in rulings)})")
     if main is not None:
         if expect.decision and main.decision != expect.decision:
             problems.append(f"decision: expected {expect.decision}, got {main.decision}")
         for key, value in expect.params.items():
-            if main.params.get(key) != value:
+            if not _same(value, main.params.get(key)):
                 problems.append(f"{key}: expected {value!r}, got {main.params.get(key, 'nothing')!r}")
         labels = {(c.source, c.edition, c.rule) for c in main.citations}
         for cite in expect.cites:
             if (cite.source, cite.edition, cite.rule) not in labels:
                 problems.append(f"citation missing: {cite.source} {cite.edition} {cite.rule or ''}".rstrip())
-    for index, wanted in enumerate(expect.pots):
-        got = report.pots[index] if index < len(report.pots) else None
-        if got is None:
-            problems.append(f"pot {index}: expected {wanted}, but there are only {len(report.pots)} pots")
-            continue
-        for key, value in wanted.items():
-            have = got.get(key)
-            if key == "shares":
-                value = {str(seat): chips for seat, chips in value.items()}
-            if have != value:
-                problems.append(f"{got.get('name', f'pot {index}')} {key}: expected {value!r}, got {have!r}")
-    for seat, name in expect.hands.items():
-        hand = report.hands.get(seat, {})
-        have = hand.get("name") or hand.get("low_name")   # razz and 2-7 hands have only a low
-        if have != name:
-            problems.append(f"seat {seat} hand: expected {name!r}, got {have!r}")
-    fired = set(report.fired_rule_ids)
+    if rulings or expect.no_ruling is True:
+        problems += _compare_showdown(expect, report)
     for rule_id in expect.fires:
         if rule_id not in fired:
             problems.append(f"expected {rule_id} to fire")
     for rule_id in expect.not_fires:
         if rule_id in fired:
             problems.append(f"near-miss: {rule_id} must not fire, but it did")
-    expected = expect.model_dump(exclude_defaults=True)
-    actual: dict[str, Any] = {"rulings": [r.to_json() for r in report.rulings], "fired": sorted(fired)}
-    if main is not None:
-        actual.update({"rule": main.rule_id, "decision": main.decision, "params": main.params})
-    return CheckResult(scenario.path, scenario.title, not problems, problems, expected, actual, report)
+    return problems, main
 
 
-def run_checks(paths: list[Path], *, profile: str | None = None, floor: Any = None) -> list[CheckResult]:
-    """Rule on every scenario under `paths` and compare with its expectation.
+def _compare_showdown(expect: Expectation, report: RulingReport) -> list[str]:
+    problems: list[str] = []
+    for index, wanted in enumerate(expect.pots):
+        got = report.pots[index] if index < len(report.pots) else None
+        if got is None:
+            problems.append(f"pot {index}: expected {wanted.model_dump(exclude_defaults=True)}, but there "
+                            f"{'is' if len(report.pots) == 1 else 'are'} only {len(report.pots)} pot"
+                            f"{'' if len(report.pots) == 1 else 's'}")
+            continue
+        label = got.get("name", f"pot {index}")
+        for key, value in wanted.model_dump(exclude_none=True).items():
+            have = got.get(key)
+            if key in ("eligible", "winners", "winners_high", "winners_low"):
+                same = isinstance(have, (list, tuple)) and sorted(value) == sorted(have)
+                value = list(value)
+            elif key == "shares":
+                value = {str(seat): chips for seat, chips in value.items()}
+                same = isinstance(have, dict) and value == {str(k): v for k, v in have.items()} and \
+                    all(type(v) is int for v in have.values())
+            else:
+                same = _same(value, have)
+            if not same:
+                problems.append(f"{label} {key}: expected {value!r}, got {have!r}")
+    for seat, name in expect.hands.items():
+        hand = report.hands.get(seat, {})
+        have = hand.get("name") or hand.get("low_name")   # razz and 2-7 hands have only a low
+        if have != name:
+            problems.append(f"seat {seat} hand: expected {name!r}, got {have!r}")
+    return problems
 
-    A scenario whose events or incident cannot happen fails with the error as its problem.
+
+def _summary(expect: Expectation) -> str:
+    parts = []
+    if expect.rule:
+        parts.append(f"a ruling by {expect.rule}")
+    if expect.decision:
+        parts.append(f"decision {expect.decision}")
+    if expect.params:
+        parts.append("params " + ", ".join(f"{k}={v!r}" for k, v in list(expect.params.items())[:5])
+                     + (" ..." if len(expect.params) > 5 else ""))
+    if expect.cites:
+        parts.append(f"{len(expect.cites)} citation{'s' if len(expect.cites) > 1 else ''}")
+    if expect.pots:
+        parts.append(f"{len(expect.pots)} pot{'s' if len(expect.pots) > 1 else ''}")
+    if expect.hands:
+        parts.append("hands for seat" + ("s " if len(expect.hands) > 1 else " ")
+                     + ", ".join(str(s) for s in expect.hands))
+    return "; ".join(parts) or "a ruling"
+
+
+def check_scenario(path: Path, floor: Any, *, profile: str | None = None, house: Path | None = None) \
+        -> CheckResult:
+    """Load, rule on and compare one scenario. A file that cannot be loaded, or whose events or
+    incidents cannot happen, is a failed result carrying its located error."""
+    name = relative(path)
+    try:
+        scenario = load_scenario(path)
+    except FloormanError as error:
+        return CheckResult(name, "(could not be loaded)", False, [str(error)], {}, {})
+    try:
+        chosen, options = rules_for(scenario, floor.rulebook, profile=profile, house=house)
+        report = floor.rule(scenario.situation(chosen, options))
+    except FloormanError as error:
+        error = locate_replay_error(error, scenario)
+        return CheckResult(scenario.path, scenario.title, False, [str(error)], scenario.expected_json(), {},
+                           near_misses=scenario.near_misses)
+    return compare(scenario, report)
+
+
+def run_checks(paths: list[Path], *, profile: str | None = None, floor: Any = None,
+               house: Path | None = None) -> list[CheckResult]:
+    """Rule on every scenario under `paths` and compare with its expectation; one result per file.
+
+    A path holding no scenario file raises NothingToCheck; every other problem is a failed result.
     """
     from floorman.engine.floor import Floor
 
+    files = scenario_files(paths)
     floor = floor or Floor()
-    results: list[CheckResult] = []
-    for path in find_scenarios(paths):
-        scenario = load_scenario(path)
-        chosen = profile or scenario.header.profile
-        try:
-            report = floor.rule(scenario.situation(chosen, floor.situation_options(chosen)))
-        except FloormanError as error:
-            error = locate_replay_error(error, scenario)
-            results.append(CheckResult(scenario.path, scenario.title, False, [str(error)],
-                                       scenario.expect.model_dump(exclude_defaults=True), {}))
-            continue
-        results.append(compare(scenario, report))
-    return results
+    return [check_scenario(path, floor, profile=profile, house=house) for path in files]

@@ -50,6 +50,7 @@ def _fail(error: FloormanError) -> None:
 
 
 @app.command()
+@floor_commands.guarded
 def replay(
     file: Optional[Path] = typer.Argument(None, help="A PHH (.phh) or PHHS (.phhs) hand history.",
                                           show_default=False),

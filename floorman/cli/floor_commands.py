@@ -6,21 +6,50 @@ inside the command so that `floorman --help` and other commands start fast.
 
 from __future__ import annotations
 
+import functools
 import json
 import sys
+from collections.abc import Callable
 from pathlib import Path
-from typing import Optional
+from typing import Any, Optional, TypeVar
 
 import typer
+from typer.exceptions import TyperException
 
-from floorman.errors import FloormanError
+from floorman.errors import FloormanError, NothingToCheck
 
 rulebook_app = typer.Typer(help="Check and document the rulebook.", no_args_is_help=True)
+F = TypeVar("F", bound=Callable[..., Any])
 
 
-def _fail(error: FloormanError) -> None:
+def _fail(error: FloormanError, code: int = 1) -> None:
     typer.echo(f"Error: {error}", err=True)
-    raise typer.Exit(code=1)
+    raise typer.Exit(code=code)
+
+
+def guarded(command: F) -> F:
+    """The last line of defence: an error floorman did not foresee is one line asking for a
+    report, exit 1, never a traceback. Every error a user can cause is a FloormanError and
+    is reported, located, before it gets here."""
+    @functools.wraps(command)
+    def run(*args: Any, **kwargs: Any) -> Any:
+        try:
+            return command(*args, **kwargs)
+        except (typer.Exit, typer.Abort, TyperException):
+            raise
+        except FloormanError as error:
+            _fail(error)
+        except Exception as error:  # noqa: BLE001 - deliberately the catch-all
+            detail = str(error).splitlines()[0][:300] if str(error) else ""
+            typer.echo(f"internal error: {type(error).__name__}{': ' + detail if detail else ''}; please report "
+                       "it with the file and command that caused it", err=True)
+            raise typer.Exit(code=1) from None
+    return run  # type: ignore[return-value]
+
+
+def _house_option() -> Any:
+    return typer.Option(None, "--house", help="A house-rules file (extends: PROFILE, options: {...}): rule "
+                        "under its profile with its options. --profile still overrides the profile.")
 
 
 def _default_scenarios() -> Path:
@@ -44,22 +73,27 @@ def rule(
     trace: bool = typer.Option(False, "--trace", help="Also show the rules fired, in order."),
     rulebook: Optional[Path] = typer.Option(None, "--rulebook", help="A rulebook folder to use instead "
                                             "of the bundled one."),
+    house: Optional[Path] = _house_option(),
 ) -> None:
     """Rule on a situation: the decision, the numbers, the procedure and the rule it rests on.
 
     Example:
 
         floorman rule scenarios/betting/ymtc-1-silent-big-chip.yaml
+        floorman rule FILE --house our-room.yaml
     """
     from floorman.engine.floor import Floor
     from floorman.rulebook.loader import load_rulebook
-    from floorman.scenarios import load_scenario, locate_replay_error
+    from floorman.scenarios import load_scenario, locate_replay_error, rules_for
 
+    if file.is_dir():
+        _fail(FloormanError("this is a folder: `floorman rule` takes one scenario file "
+                            "(`floorman check FOLDER` checks every scenario in a folder)", file=str(file)))
     try:
         scenario = load_scenario(file)
         floor = Floor(load_rulebook(rulebook))
-        chosen = profile or scenario.header.profile
-        situation = scenario.situation(chosen, floor.situation_options(chosen))
+        chosen, options = rules_for(scenario, floor.rulebook, profile=profile, house=house)
+        situation = scenario.situation(chosen, options)
         try:
             report = floor.rule(situation)
         except FloormanError as error:
@@ -85,12 +119,17 @@ def check(
     json_output: bool = typer.Option(False, "--json", help="One JSON result per scenario."),
     rulebook: Optional[Path] = typer.Option(None, "--rulebook", help="A rulebook folder to use instead "
                                             "of the bundled one."),
+    house: Optional[Path] = _house_option(),
 ) -> None:
-    """Check "you make the call" scenarios against their expected rulings; exit 1 on any failure.
+    """Check "you make the call" scenarios against their expected rulings.
+
+    Exit 1 if any scenario fails (a file that cannot be loaded is a failed scenario, and the
+    others are still checked); exit 2 if a path holds no scenario file.
 
     Example:
 
         floorman check scenarios/
+        floorman check my-room/ --house my-room/house.yaml --json
     """
     from floorman.engine.floor import Floor
     from floorman.rulebook.loader import load_rulebook
@@ -98,7 +137,14 @@ def check(
 
     try:
         floor = Floor(load_rulebook(rulebook))
-        results = run_checks(list(paths or [_default_scenarios()]), profile=profile, floor=floor)
+        if house is not None:   # a bad house file is one error, not a failure per scenario
+            from floorman.rulebook.house import load_house
+
+            load_house(house, floor.rulebook)
+        results = run_checks(list(paths or [_default_scenarios()]), profile=profile, floor=floor, house=house)
+    except NothingToCheck as error:
+        _fail(error, code=2)
+        return
     except FloormanError as error:
         _fail(error)
         return
@@ -118,6 +164,7 @@ def check(
 
 
 @rulebook_app.command("lint")
+@guarded
 def lint(
     rulebook: Optional[Path] = typer.Option(None, "--rulebook", help="The rulebook folder (default: bundled)."),
     scenarios: Optional[list[Path]] = typer.Option(None, "--scenarios", help="Scenario folders to check "
@@ -154,6 +201,7 @@ def lint(
 
 
 @rulebook_app.command("docs")
+@guarded
 def docs(
     output: Path = typer.Option(Path("docs/rules.md"), "--output", "-o", help="Where to write the catalogue."),
     check_only: bool = typer.Option(False, "--check", help="Exit 1 if the file is not up to date."),
@@ -189,6 +237,6 @@ def docs(
 
 def register(app: typer.Typer) -> None:
     """Add the floor's commands to the main app."""
-    app.command("rule")(rule)
-    app.command("check")(check)
+    app.command("rule")(guarded(rule))
+    app.command("check")(guarded(check))
     app.add_typer(rulebook_app, name="rulebook")

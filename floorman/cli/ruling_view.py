@@ -168,11 +168,11 @@ def failure_panel(result) -> Panel:
     actual = RichTable(show_header=False, box=None)
     for key, value in result.expected.items():
         expected.add_row(key, str(value))
-    for key in ("rule", "decision", "params", "fired"):
+    for key in ("rule", "decision", "params", "incidents", "fired"):
         if key in result.actual:
             actual.add_row(key, str(result.actual[key]))
     if not result.actual:
-        actual.add_row("-", "no ruling (see the problem above)")
+        actual.add_row("-", "not ruled (see the problem above)")
     body = Group(Text("\n".join(result.problems), style="red"),
                  Columns([Panel(expected, title="expected"), Panel(actual, title="actual")]))
     return Panel(body, title=f"FAIL {result.path}", border_style="red", title_align="left")
