@@ -124,7 +124,9 @@ def seat_view(situation: Situation, seat: int) -> Fact:
                       "the tournament is not down to two players (the cap holds until then)")
     elif not cap_reached:
         cap_reason = "the room lifts the cap when only two players are left in the hand, and two are"
-    elif structure.cap_lifted_heads_up:
+    elif state.cap_lifted_heads_up and state.capped_multiway:
+        cap_reason = "the room lifts the cap only if the action was heads-up before the cap, and it was not"
+    elif state.cap_lifted_heads_up:
         cap_reason = (f"the room lifts the cap only heads-up, and {len(state.active_seats)} players are "
                       f"in the hand")
     else:
@@ -503,7 +505,13 @@ def wager_action_fields(situation: Situation, wager: Wager, index: int, built: l
         if _is_undercall(other_fact):
             undercallers.append((other_index, other.seat))
     first = undercallers[0] if undercallers else (index, seat)
-    closed_reason = {"not-reopened": "the betting was not reopened for it",
+    faced_since = state.current_bet - s.acted_level if s.acted_level is not None else 0
+    reopen_needed = (state.bet_size + 1) // 2 if fixed else raise_size(state)
+    short = all_in_to <= fact["current_bet"]
+    closed_reason = {"all-in-for-less": f"its {all_in_to:,} in all does not reach past the bet of "
+                                        f"{fact['current_bet']:,}: it can only call all in for {all_in_to:,}, or fold",
+                     "not-reopened": f"the betting was not reopened for it (since it acted it has faced "
+                                     f"{faced_since:,} more; a full raise is {reopen_needed:,})",
                      "capped": "the betting is capped",
                      "nobody-left-to-raise": "nobody left has chips to call a raise"}
     fields: Fact = {
@@ -515,11 +523,17 @@ def wager_action_fields(situation: Situation, wager: Wager, index: int, built: l
                                             "raising is not open to it"),
         "act_call_chips_to_add": max(0, fact["call_amount"] - chips_total),
         "act_call_change": max(0, chips_total - fact["call_amount"]),
-        "act_faced_since_acted": state.current_bet - s.acted_level if s.acted_level is not None else 0,
-        "act_reopen_needed": (state.bet_size + 1) // 2 if fixed else raise_size(state),
+        "act_faced_since_acted": faced_since,
+        "act_reopen_needed": reopen_needed,
+        # the call takes every chip the seat has: it is all in for less than (or just) the bet
+        "act_call_all_in": short,
+        # all-in is a raise only when the seat may raise; otherwise only an all-in call is possible
+        "act_all_in_allowed": may_raise or (short and fact["facing_bet"]),
         # pot-limit: a bet or raise over the maximum
         "act_pot_limit": pot_limit, "act_pl_max_to": pl_max,
-        "act_over_pot_max": pot_limit and bet_to > pl_max,
+        # only a bet or raise the seat may make can be cut to the maximum (a seat that may not
+        # raise has called, whatever amount it named)
+        "act_over_pot_max": pot_limit and bet_to > pl_max and bet_to > fact["current_bet"] and may_raise,
         "act_pl_change": max(0, fact["push_to"] - pl_max) if pot_limit else 0,
         "act_pl_chips_to_add": max(0, pl_max - fact["push_to"]) if pot_limit else 0,
         # undercalls (TDA 2024 51 / 2026 53)

@@ -15,8 +15,9 @@ front (TDA 2024 46 / 2026 48) and a silent push, the frame follows the chips on 
 * prior chips that cover the call, or prior chips partly pulled back: all the chips in front
   are judged together as one multiple-chip bet (`judged_together`, `street_bet` = 0).
 
-When words decide (`decided_by` = words) the frame is always the seat's live bet and the
-chips pushed now, so the declarations rules see the plain numbers.
+When words decide (`decided_by` = words) the frame is the seat's live bet (or what is left of
+it in front after a pull-back) and the chips pushed now, so the declarations rules see the
+plain numbers. With nothing to call, a live bet stays in whether its chips are pulled back or not.
 """
 
 from __future__ import annotations
@@ -54,16 +55,23 @@ def wager_facts(situation: Situation, wager: Wager, index: int) -> list[Fact]:
                            f"in front this round: list every chip of its bet or blind",
                            field=f"{where}.prior_chips")
     all_in_to = live_bet + seat.stack                # everything the seat has for this street
+    if prior_total > all_in_to:
+        raise InvalidEvent(f"the prior chips come to {prior_total} but seat {wager.seat} has only {all_in_to} "
+                           f"for this round (table stakes)", field=f"{where}.prior_chips")
+    current = state.current_bet
+    facing = current > live_bet
     in_front = prior_total - pulled_total if has_prior else live_bet   # chips left out before the push
+    if not facing:
+        # nothing to call: the seat's live bet stays in, chips pulled back or not (the prior-chip
+        # cases, TDA 2024 46 / 2026 48, are about facing a raise)
+        in_front = max(in_front, live_bet)
     behind = all_in_to - in_front                    # chips behind, pulled-back chips included
     new_total = sum(new)
     if new_total > behind:
         raise InvalidEvent(f"seat {wager.seat} puts out {new_total} but has only {behind} behind "
                            f"(table stakes)", field=f"{where}.chips")
-    current = state.current_bet
     fixed = state.betting is BettingStructure.FIXED_LIMIT
     decided_by = words_or_chips(wager, situation)
-    facing = current > live_bet
     prior_covers_call = has_prior and facing and prior_total >= current
     partly_pulled = 0 < pulled_total < prior_total
     fully_pulled = has_prior and pulled_total == prior_total
@@ -73,7 +81,8 @@ def wager_facts(situation: Situation, wager: Wager, index: int) -> list[Fact]:
     elif decided_by == "chips":
         chips, frame = new, in_front
     else:
-        chips, frame = new, live_bet
+        # words: the chips pushed now add to the live bet, or to what is left of it after a pull-back
+        chips, frame = new, min(live_bet, in_front)
     to_call = max(0, current - frame)
     stack = all_in_to - frame                        # what the seat can still add to `frame`
     chips_total = sum(chips)
@@ -86,8 +95,12 @@ def wager_facts(situation: Situation, wager: Wager, index: int) -> list[Fact]:
     push_to = frame + chips_total
     last_chips = new_total > 0 and new_total >= behind
     reopened = state.reopened_for(wager.seat)
-    others_can_act = any(other.can_act for number, other in state.seats.items() if number != wager.seat)
-    closed = ("not-reopened" if not reopened else "capped" if state.cap_reached
+    # the same tests as HandState.legal_options: a raise needs chips beyond the bet, the betting
+    # reopened and not capped, and an opponent who could put in more than the current bet
+    others_can_act = any(other.can_act and other.street_bet + other.stack > current
+                         for number, other in state.seats.items() if number != wager.seat)
+    closed = ("all-in-for-less" if all_in_to <= current else "not-reopened" if not reopened
+              else "capped" if state.cap_reached
               else "nobody-left-to-raise" if not others_can_act else "open")
     silent = wager.declared == "none"
     fact: Fact = {

@@ -1,0 +1,301 @@
+"""Every wager ruling is an action the hand allows (issue 7, audit H1 / L9, method of audit §4).
+
+Random spots: 2-9 seats, no-limit and pot-limit, cash and tournament, profiles tda-2026 and
+cash; a random legal action sequence, then a random wager by the seat to act (random chips,
+declaration, amount said, speech order, motions, prior and pulled-back chips, wanted change).
+Each ruling whose decision is an action (call, raise, bet, all-in, raise-to-max, check, fold)
+must be among `HandState.legal_options()` for that seat and be accepted by `HandState.apply`;
+its numbers must add up (chips pushed + chips to add - change = the amount ruled) and none
+may be negative. A seeded generator keeps the run reproducible; one Floor is reused.
+"""
+
+from __future__ import annotations
+
+import random
+from collections import Counter
+from dataclasses import dataclass, field
+
+import pytest
+
+from floorman.engine.facts import Situation
+from floorman.engine.floor import Floor
+from floorman.errors import FloormanError
+from floorman.model.events import Action, Board, Post
+from floorman.model.incidents.betting import Wager
+from floorman.model.state import HandState
+from floorman.model.table import Table
+
+CHIPS = (1, 5, 25, 100, 500, 1000, 5000)
+DECLARATIONS = ("none", "none", "none", "check", "bet", "call", "raise", "raise", "fold", "all-in", "pot",
+                "amount-only", "tap", "non-standard")
+PROFILES = ("tda-2026", "cash")
+SPOTS = 10_000
+RANKS, SUITS = "23456789TJQKA", "cdhs"
+
+#: decisions that are one action at the table; the others (call-or-fold, floor-decides...)
+#: leave the choice to the player or the floor and are not an action to check
+ACTION_DECISIONS = {"call", "raise", "bet", "all-in", "raise-to-max", "check", "fold"}
+
+
+@pytest.fixture(scope="module")
+def floor():
+    floor = Floor()
+    yield floor
+    floor.close()
+
+
+def random_table(rng: random.Random) -> Table:
+    count = rng.randint(2, 9)
+    numbers = sorted(rng.sample(range(1, 10), count))
+    big = rng.choice((2, 10, 100, 200, 1000))
+    seats = []
+    for number in numbers:
+        depth = rng.choice((1, 3, 5, 10, 20, 50, 100, 300))
+        seats.append({"number": number, "stack": max(1, depth * big + rng.choice((0, 0, big // 2, -big // 2)))})
+    return Table.model_validate({
+        "seats": seats, "button": rng.choice(numbers),
+        "structure": {"betting": rng.choice(("no-limit", "pot-limit"))},
+        "format": rng.choice(("cash", "tournament")),
+        "forced_bets": {"small_blind": big // 2, "big_blind": big},
+    })
+
+
+def blinds(table: Table) -> list[Post]:
+    order = [seat.number for seat in table.seats]
+    button = table.button
+    after = [n for n in order if n > button] + [n for n in order if n <= button]
+    sb, bb = (button, after[0]) if len(order) == 2 else (after[0], after[1])
+    stacks = {seat.number: seat.stack for seat in table.seats}
+    return [Post(seat=sb, kind="small-blind", amount=min(table.forced_bets.small_blind, stacks[sb])),
+            Post(seat=bb, kind="big-blind", amount=min(table.forced_bets.big_blind, stacks[bb]))]
+
+
+def random_hand(rng: random.Random, table: Table) -> tuple[list, HandState] | None:
+    """Posts, then random legal actions (and boards as they fall due), stopping at a seat to act."""
+    deck = [r + s for r in RANKS for s in SUITS]
+    rng.shuffle(deck)
+    state = HandState(table)
+    events: list = []
+    for post in blinds(table):
+        state.apply(post)
+        events.append(post)
+    for _ in range(rng.randint(0, 25)):
+        if state.hand_over:
+            return None
+        if state.awaiting_cards:
+            count = 3 if state.street_index == 0 else 1
+            event = Board(cards=tuple(deck.pop() for _ in range(count)))
+        else:
+            if state.actor is None:
+                return None
+            option = rng.choice(state.legal_options())
+            if option.action in ("bet", "raise"):
+                amount = rng.choice((option.min_to, option.max_to, rng.randint(option.min_to, option.max_to)))
+                event = Action(seat=state.actor, action=option.action, amount=amount)
+            else:
+                event = Action(seat=state.actor, action=option.action)
+        state.apply(event)
+        events.append(event)
+    if state.hand_over or state.awaiting_cards or state.actor is None:
+        return None
+    return events, state
+
+
+def random_chips(rng: random.Random, limit: int, most: int = 6) -> list[int]:
+    chips: list[int] = []
+    for _ in range(rng.randint(0, most)):
+        usable = [c for c in CHIPS if c <= limit - sum(chips)]
+        if not usable:
+            break
+        chips.append(rng.choice(usable))
+    return chips
+
+
+def prior_for(rng: random.Random, live_bet: int) -> list[int]:
+    """Chips in front that make up (or over-make) the seat's live bet, as they lie."""
+    if live_bet == 0:
+        return []
+    chips, left = [], live_bet
+    for chip in sorted(CHIPS, reverse=True):
+        while left >= chip:
+            chips.append(chip)
+            left -= chip
+    if rng.random() < 0.3:                     # one bigger chip posted for the blind
+        bigger = [c for c in CHIPS if c > live_bet]
+        if bigger:
+            return [bigger[0]]
+    return chips
+
+
+def random_wager(rng: random.Random, state: HandState) -> Wager:
+    seat = state.seats[state.actor]
+    declared = rng.choice(DECLARATIONS)
+    prior: list[int] = []
+    pulled: list[int] = []
+    if seat.street_bet and rng.random() < 0.3:
+        prior = prior_for(rng, seat.street_bet)
+        pulled = [c for c in prior if rng.random() < 0.4]
+    in_front = sum(prior) - sum(pulled) if prior else seat.street_bet
+    behind = seat.street_bet + seat.stack - in_front
+    chips = random_chips(rng, behind)
+    if rng.random() < 0.15 and behind > 0:
+        chips = random_chips(rng, behind, 1) or chips   # one chip, often the oversized case
+    if declared == "none" and not chips:
+        chips = [c for c in CHIPS if c <= behind][-1:] or [1]
+        if chips[0] > behind:
+            declared = "fold"
+            chips = []
+    said = None
+    if declared in ("bet", "raise", "amount-only") and (declared == "amount-only" or rng.random() < 0.5):
+        said = rng.choice((state.current_bet, state.min_raise_to(), state.pot, rng.randint(1, 3 * state.pot + 100),
+                           seat.street_bet + seat.stack))
+    motions, first = 1, None
+    if len(chips) >= 2 and rng.random() < 0.2:
+        motions = rng.randint(2, 3)
+        first = tuple(chips[: rng.randint(1, len(chips) - 1)])
+    speech = rng.choice((None, "before", "with", "after")) if declared != "none" else None
+    return Wager(seat=seat.number, declared=declared, amount_said=said, chips=tuple(chips),
+                 first_motion_chips=first, motions=motions, speech=speech, prior_chips=tuple(prior),
+                 pulled_back=tuple(pulled), unclear=declared in ("bet", "amount-only") and rng.random() < 0.05,
+                 wanted_change=rng.random() < 0.1)
+
+
+@dataclass
+class Tally:
+    spots: int = 0
+    refused: int = 0
+    rulings: int = 0
+    checked: int = 0
+    rules: Counter = field(default_factory=Counter)
+    problems: list[str] = field(default_factory=list)
+
+
+def ruled_action(decision: str, params: dict, state: HandState, seat: int) -> tuple[Action, int | None] | str:
+    """The action a ruling makes, with the street total it comes to (None: no chips)."""
+    s = state.seats[seat]
+    options = {o.action: o for o in state.legal_options(seat)}
+    if decision == "fold":
+        # a fold is always accepted (TDA 2024 58: a needless fold binds), even with nothing to call
+        return Action(seat=seat, action="fold"), None
+    if decision == "check":
+        return (Action(seat=seat, action="check"), None) if "check" in options else "check facing a bet"
+    if decision == "call":
+        if "call" not in options:
+            return "a call with nothing to call"
+        to = options["call"].min_to
+        if "call_to" in params and params["call_to"] != to:
+            return f"call_to {params['call_to']} but the call is to {to}"
+        return Action(seat=seat, action="call"), to
+    all_in_to = s.street_bet + s.stack
+    if decision == "all-in":
+        to = params.get("all_in_to", all_in_to)
+        if to != all_in_to:
+            return f"all-in to {to} but the seat's all-in is to {all_in_to}"
+        if all_in_to <= state.current_bet:
+            if "call" not in options:
+                return "an all-in call with nothing to call"
+        else:
+            raising = options.get("bet") or options.get("raise")
+            if raising is None or not raising.min_to <= to <= raising.max_to:
+                return f"all-in to {to} outside the raise range {raising}"
+        return Action(seat=seat, action="all-in", amount=to), to
+    to = next((params[k] for k in ("raise_to", "bet_to", "raise_at_least", "bet_at_least") if k in params), None)
+    if to is None:
+        return f"{decision} without an amount"
+    kind = "bet" if state.current_bet == 0 else "raise"
+    if decision in ("raise", "bet") and decision != kind:
+        return f"{decision} ruled but the seat would {kind} (current bet {state.current_bet})"
+    option = options.get(kind)
+    if option is None:
+        return f"{decision} to {to}, but the seat may not {kind} ({sorted(options)})"
+    if not option.min_to <= to <= option.max_to:
+        return f"{decision} to {to} outside {option.min_to}..{option.max_to}"
+    return Action(seat=seat, action=kind, amount=to), to
+
+
+def check_ruling(ruling, facts: dict, table: Table, events: list, wager: Wager, tally: Tally) -> None:
+    label = f"{ruling.rule_id} {ruling.decision} {ruling.params} [{wager!r}]"
+    seat = wager.seat
+    for key, value in ruling.params.items():
+        if isinstance(value, int) and not isinstance(value, bool) and value < 0:
+            tally.problems.append(f"{label}: negative {key}")
+    if ruling.decision not in ACTION_DECISIONS:
+        return
+    state = HandState.replay(table, events)
+    result = ruled_action(ruling.decision, ruling.params, state, seat)
+    if isinstance(result, str):
+        tally.problems.append(f"{label}: {result}")
+        return
+    action, to = result
+    fact = facts.get(ruling.matched.get("w", ""))
+    if fact is not None and to is not None and ("change" in ruling.params or "chips_to_add" in ruling.params):
+        # the chips judged, plus what the seat adds, less what comes back, make the amount ruled
+        added = fact["chips_total"] + ruling.params.get("chips_to_add", 0) - ruling.params.get("change", 0)
+        if fact["street_bet"] + added != to:
+            tally.problems.append(f"{label}: {fact['street_bet']} in front + {fact['chips_total']} pushed "
+                                  f"+ chips_to_add - change does not come to {to}")
+        if ruling.params.get("chips_to_add", 0) and ruling.params.get("change", 0):
+            tally.problems.append(f"{label}: both chips to add and change")
+    try:
+        state.apply(action)
+    except FloormanError as error:
+        tally.problems.append(f"{label}: HandState refuses {action!r}: {error}")
+        return
+    tally.checked += 1
+
+
+def run_spots(floor: Floor, seed: int, spots: int) -> Tally:
+    rng = random.Random(seed)
+    tally = Tally()
+    options = {profile: floor.situation_options(profile) for profile in PROFILES}
+    while tally.spots < spots:
+        table = random_table(rng)
+        hand = random_hand(rng, table)
+        if hand is None:
+            continue
+        events, state = hand
+        wager = random_wager(rng, state)
+        profile = rng.choice(PROFILES)
+        tally.spots += 1
+        situation = Situation(table, events, [wager], profile, options[profile])
+        try:
+            report = floor.rule(situation)
+        except FloormanError:
+            tally.refused += 1
+            continue
+        facts = {fact["id"]: fact for fact in report.trace.facts}
+        for ruling in report.rulings:
+            tally.rulings += 1
+            tally.rules[ruling.rule_id] += 1
+            check_ruling(ruling, facts, table, events, wager, tally)
+    return tally
+
+
+def test_every_wager_ruling_is_a_legal_action(floor):
+    tally = run_spots(floor, seed=7, spots=SPOTS)
+    assert tally.spots == SPOTS
+    # the generator must reach the rulings that matter, not only refusals
+    assert tally.rulings > SPOTS // 2 and tally.checked > SPOTS // 3
+    assert tally.rules["ACT-RAISE-CLOSED-DECLARED"] and tally.rules["BET-CHIPS-FULL-RAISE"]
+    assert not tally.problems, f"{len(tally.problems)} bad rulings, e.g.:\n" + "\n".join(tally.problems[:15])
+
+
+def test_a_short_stack_that_says_raise_calls_all_in(floor):
+    """Audit H1: blinds 50/100, seat 1 (550) in the small blind faces a raise to 1,000."""
+    table = Table.model_validate({"seats": [{"number": 1, "stack": 550}, {"number": 2, "stack": 5000},
+                                            {"number": 3, "stack": 5000}],
+                                  "button": 3, "forced_bets": {"small_blind": 50, "big_blind": 100}})
+    events = [Post(seat=1, kind="small-blind", amount=50), Post(seat=2, kind="big-blind", amount=100),
+              Action(seat=3, action="raise", amount=1000)]
+    for wager in (Wager(seat=1, declared="raise", speech="before", chips=(100,)),
+                  Wager(seat=1, declared="raise", amount_said=3000),
+                  Wager(seat=1, declared="amount-only", amount_said=2000),
+                  Wager(seat=1, declared="pot")):
+        for profile in PROFILES:
+            report = floor.rule(Situation(table, events, [wager], profile, floor.situation_options(profile)))
+            [ruling] = report.rulings
+            assert ruling.decision == "call", (wager, ruling.rule_id)
+            assert ruling.params["call_amount"] == 500 and ruling.params["call_to"] == 550
+            assert ruling.params["all_in"] is True
+            assert ruling.params["chips_to_add"] == 500 - sum(wager.chips) and ruling.params["change"] == 0
+            assert "all in for 550" in ruling.explanation
