@@ -17,6 +17,10 @@ _CONFIDENCE = {"verified": "verified in the text", "corroborated": "corroborated
 CATEGORY_ORDER = ("betting", "conduct", "procedure", "irregularity", "showdown", "derivation")
 
 
+def _shown(value: object) -> str:
+    return ("true" if value else "false") if isinstance(value, bool) else str(value)
+
+
 def render_catalogue(book: Rulebook, scenarios: list[Scenario]) -> str:
     firing: dict[str, list[Scenario]] = {}
     near: dict[str, list[Scenario]] = {}
@@ -41,6 +45,19 @@ def render_catalogue(book: Rulebook, scenarios: list[Scenario]) -> str:
         lines.append(f"| [{rule.id}](#{rule.id.lower()}) | {rule.name} | {rule.category} | {decision} | "
                      f"{tda.get('2026', '-')} | {tda.get('2024', '-')} | {', '.join(rule.profiles)} |")
     lines.append("")
+    lines.append("## Room options")
+    lines.append("")
+    lines.append("Declared in `rulebook/options.yaml`; a profile or a house file sets them, and a rule reads "
+                 "them as fields of the `profile` fact.")
+    lines.append("")
+    lines.append("| option | values | default | " + " | ".join(sorted(book.profiles)) + " | source | what it means |")
+    lines.append("|---|---|---|" + "---|" * len(book.profiles) + "---|---|")
+    for spec in book.option_specs.values():
+        values = {"bool": "true, false", "int": f"{spec.min} to {spec.max}"}.get(spec.kind, ", ".join(spec.values or ()))
+        per_profile = " | ".join(_shown(book.options(p)[spec.name]) for p in sorted(book.profiles))
+        lines.append(f"| `{spec.name}` | {values} | {_shown(spec.default)} | {per_profile} | "
+                     f"{spec.source.label} | {spec.description} |")
+    lines.append("")
     lines.append("## Profiles")
     lines.append("")
     for profile in sorted(book.profiles.values(), key=lambda p: p.id):
@@ -55,7 +72,7 @@ def render_catalogue(book: Rulebook, scenarios: list[Scenario]) -> str:
         lines.append(f"## {rule.id}")
         lines.append("")
         lines.append(f"**{rule.title}** (`{rule.name}`, {rule.category}, {rule.status}; "
-                     f"file `{book.files[rule.id]}`)")
+                     f"file `{Path(book.folder).name}/{book.files[rule.id]}`)")
         lines.append("")
         lines.append("### What it does")
         lines.append("")

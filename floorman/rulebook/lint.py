@@ -1,30 +1,40 @@
 """Lint the rulebook: checked first as data, then against the scenarios.
 
 Each check is a meta-rule with a code:
-  L001 schema: a rule or profile file that does not load (file, line, field)
+  L001 schema: a rule, profile or options file that does not load (file, line, field), or a
+       profile option that is not declared or has a bad value
   L002 duplicate-id: two rules with one id
   L003 uncited: a rule with no citation
-  L004 expression: a param or template that names something the rule does not bind
+  L004 expression: a param, effect or template that names something the rule does not bind
   L005 compile: `when`/`derive` the engine cannot compile safely
   L006 never-fires: no scenario makes the rule fire
   L007 no-near-miss: no scenario says the rule must not fire
   L008 conflict: two rules decide one subject differently in a scenario with no declared precedence
   L009 scenario: a scenario that does not load or does not pass
+  L010 fact-field: a rule names a fact type or field the facts do not have (a typo would
+       silently disable the rule), or compares a room option with a value it cannot take
+  L011 override-cycle: rules that override each other in a cycle
+  L012 pattern-limit: one fact could satisfy more patterns in one assert than durable-rules
+       allows (error 303 above 64; lint warns above PATTERN_THRESHOLD)
 """
 
 from __future__ import annotations
 
-import re
+import ast
+from collections.abc import Mapping
 from dataclasses import dataclass
 from pathlib import Path
+from typing import Any
 
 from floorman.errors import FloormanError
-from floorman.rulebook.loader import Rulebook
-from floorman.rulebook.schema import Profile, Rule
-from floorman.source import load_yaml, relative, validate
+from floorman.rulebook.loader import (OPTIONS_FILE, Rulebook, item_paths, load_profile, load_rule, options_file,
+                                      override_cycle)
+from floorman.rulebook.options import did_you_mean, load_option_specs
+from floorman.rulebook.schema import Rule
+from floorman.source import relative
 
-_PLACEHOLDER = re.compile(r"\{([a-z_][a-z0-9_]*(?:\.[a-z_][a-z0-9_]*)?)\}")
-ALWAYS_IN_SCOPE = ("hand", "profile", "ruling")
+PATTERN_LIMIT = 64           # durable-rules: one fact may satisfy at most this many patterns per assert
+PATTERN_THRESHOLD = 60       # lint's warning line, with room for the rules' own shared tests
 
 
 @dataclass(frozen=True)
@@ -37,23 +47,40 @@ class Problem:
         return f"{self.where}: {self.code} {self.message}"
 
 
+def _from_error(error: FloormanError, name: str, code: str = "L001") -> Problem:
+    where = (error.file or name) + (f":{error.line}" if error.line else "")
+    return Problem(getattr(error, "code", code), where,
+                   f"{error.field + ': ' if error.field else ''}{error.message}"
+                   + (f" (expected {error.expected})" if error.expected else ""))
+
+
 def lint_files(folder: Path) -> list[Problem]:
-    """L001/L002: load every file on its own, so one bad file does not hide the others."""
+    """L001/L002/L004/L005: load every file on its own, so one bad file does not hide the others."""
+    folder = Path(folder)
     problems: list[Problem] = []
+    if not folder.is_dir():
+        return [Problem("L001", relative(folder), "no rulebook folder here")]
+    try:
+        specs = load_option_specs(options_file(folder))
+    except FloormanError as error:
+        problems.append(_from_error(error, relative(folder / OPTIONS_FILE)))
+        specs = None
     seen: dict[str, str] = {}
-    for path in sorted(folder.rglob("*.yaml")):
+    for path in item_paths(sorted(folder.rglob("*.yaml")), folder):
         name = relative(path)
         try:
-            document = load_yaml(path)
-            model = Profile if path.parent.name == "profiles" else Rule
-            item = validate(model, document, filename=name)
+            if path.parent.name == "profiles":
+                if specs is None:
+                    continue          # reported above: nothing to check the options against
+                item: Any = load_profile(path, specs)[0]
+                kind = "profile"
+            else:
+                item = load_rule(path)[0]
+                kind = "rule"
         except FloormanError as error:
-            problems.append(Problem("L001", name if not error.file else f"{error.file}"
-                                    + (f":{error.line}" if error.line else ""),
-                                    f"{error.field + ': ' if error.field else ''}{error.message}"
-                                    + (f" (expected {error.expected})" if error.expected else "")))
+            problems.append(_from_error(error, name))
             continue
-        key = f"{model.__name__}:{item.id}"
+        key = f"{kind}:{item.id}"
         if key in seen:
             problems.append(Problem("L002", name, f"id {item.id} is also used in {seen[key]}"))
         seen[key] = name
@@ -61,40 +88,182 @@ def lint_files(folder: Path) -> list[Problem]:
 
 
 def lint_rules(book: Rulebook) -> list[Problem]:
-    """L003-L005: citations, expressions and templates, compilation."""
+    """L003-L005, L010-L012: citations, expressions, compilation, fact fields, cycles, the pattern limit."""
     from floorman.engine.compiler import RuleCompileError, compile_rule
     from floorman.engine.expressions import ExpressionError, validate as validate_expression
-    from floorman.engine.floor import engine_rule
+    from floorman.engine.fact_fields import fact_fields
+    from floorman.rulebook.loader import ALWAYS_IN_SCOPE, engine_spec, template_problem
 
     problems: list[Problem] = []
+    fields = fact_fields(book.option_specs, [r.derive.model_dump() for r in book.rules.values() if r.derive])
     for rule in book.rules.values():
-        where = f"{book.files[rule.id]}:{book.lines.get(rule.id, 1)}"
+        where = f"{book.path_of(rule.id)}:{book.lines.get(rule.id, 1)}"
         if not rule.citations:
             problems.append(Problem("L003", where, f"{rule.id} cites no source"))
-        aliases = [p.alias for p in rule.when]
         if rule.ruling is not None:
-            scope = set(aliases) | set(ALWAYS_IN_SCOPE)
+            scope = {p.alias for p in rule.when} | set(ALWAYS_IN_SCOPE)
             for name, expression in rule.ruling.params.items():
                 try:
                     validate_expression(expression, scope)
                 except ExpressionError as error:
                     problems.append(Problem("L004", where, f"{rule.id} params.{name}: {error}"))
             for text in (rule.ruling.explanation, *rule.ruling.steps):
-                for placeholder in _PLACEHOLDER.findall(text):
-                    head = placeholder.split(".")[0]
-                    if "." in placeholder and head not in scope:
-                        problems.append(Problem("L004", where, f"{rule.id}: {{{placeholder}}} names no alias"))
-                    if "." not in placeholder and placeholder not in rule.ruling.params:
-                        problems.append(Problem("L004", where, f"{rule.id}: {{{placeholder}}} is not a param"))
+                problem = template_problem(text, scope, rule.ruling.params)
+                if problem:
+                    problems.append(Problem("L004", where, f"{rule.id}: {problem}"))
         try:
-            compile_rule(engine_rule(rule))
+            compile_rule(engine_spec(rule))
         except RuleCompileError as error:
             problems.append(Problem("L005", where, f"{rule.id}: {error}"))
+        problems += [Problem("L010", f"{book.path_of(rule.id)}:{line or book.lines.get(rule.id, 1)}",
+                             f"{rule.id} {message}") for line, message in field_problems(rule, fields, book)]
+    cycle = override_cycle(book)
+    if cycle:
+        problems.append(Problem("L011", f"{book.path_of(cycle[0])}:{book.lines.get(cycle[0], 1)}",
+                                f"overrides go round in a cycle: {' -> '.join(cycle)}"))
+    problems += pattern_problems(book)
     return problems
 
 
+# ----------------------------------------------------------------------------- fact fields
+
+def field_problems(rule: Rule, fields: Mapping[str, Mapping[str, str]], book: Rulebook) -> list[tuple[int | None, str]]:
+    """Fact types and fields the rule names that the facts do not have; option values out of range."""
+    from floorman.engine.fact_fields import COMMON_FIELDS
+
+    lines = book.field_lines.get(rule.id, {})
+    when_line = lines.get("when")
+    types = {p.alias: p.fact for p in rule.when}
+    found: list[tuple[int | None, str]] = []
+
+    def unknown(fact: str, name: str, place: str) -> None:
+        known = fields.get(fact, {})
+        if name in known or name in COMMON_FIELDS:
+            return
+        found.append((when_line if place.startswith("when") else lines.get(place.split(".")[0]),
+                      f"{place}: {fact} facts have no field {name!r}{did_you_mean(name, known)}"))
+
+    for i, pattern in enumerate(rule.when):
+        if pattern.fact not in fields:
+            found.append((when_line, f"when[{i}].fact: unknown fact type {pattern.fact!r}"
+                                     f"{did_you_mean(pattern.fact, fields)}"))
+            continue
+        for j, condition in enumerate(pattern.where):
+            place = f"when[{i}].where[{j}]"
+            unknown(pattern.fact, condition.field, place)
+            value = condition.value
+            if isinstance(value, str) and value.startswith("@") and "." in value:
+                alias, name = value[1:].split(".", 1)
+                fact = pattern.fact if alias == "self" else types.get(alias)
+                if fact in fields:
+                    unknown(fact, name, place)
+            elif pattern.fact == "profile" and condition.field in book.option_specs:
+                spec = book.option_specs[condition.field]
+                values = value if condition.op == "in" and isinstance(value, (list, tuple)) else [value]
+                for item in values if condition.op in ("==", "!=", "in") else []:
+                    problem = spec.refuse(item)
+                    if problem:
+                        found.append((when_line, f"{place}: option {condition.field}: {problem}"))
+    if rule.derive is not None:
+        for key, value in rule.derive.model_dump().items():
+            if isinstance(value, str) and value.startswith("@") and "." in value:
+                alias, name = value[1:].split(".", 1)
+                if types.get(alias) in fields:
+                    unknown(types[alias], name, f"derive.{key}")
+    if rule.ruling is not None:
+        in_scope = {**types, "hand": "hand", "profile": "profile"}
+        for key, expression in rule.ruling.params.items():
+            for alias, name in _reads(expression):
+                if in_scope.get(alias) in fields:
+                    unknown(in_scope[alias], name, f"ruling.params.{key}")
+    return found
+
+
+def _reads(expression: str) -> list[tuple[str, str]]:
+    """The alias.field pairs an expression reads (nothing if it does not parse: L004 says why)."""
+    try:
+        tree = ast.parse(expression.strip(), mode="eval")
+    except (SyntaxError, ValueError, RecursionError, MemoryError):
+        return []
+    return [(node.value.id, node.attr) for node in ast.walk(tree)
+            if isinstance(node, ast.Attribute) and isinstance(node.value, ast.Name)]
+
+
+# ----------------------------------------------------------------------------- pattern limit
+
+def pattern_problems(book: Rulebook, threshold: int = PATTERN_THRESHOLD) -> list[Problem]:
+    """L012: per profile's engine and fact type, an upper bound on durable's matching stack for
+    one fact. The plain count of patterns (`patterns_per_type`) is a safe bound; when it is over
+    the threshold, the bound is taken on the compiled tests (`stack_bound`), where patterns that
+    branch on an `==` literal count only the branch a fact can take."""
+    from floorman.engine.compiler import TYPE_FIELD, compile_rulebook
+    from floorman.rulebook.loader import engine_spec
+
+    problems: list[Problem] = []
+    reported: set[str] = set()
+    for profile in sorted(book.profiles):
+        try:
+            compiled = compile_rulebook(engine_spec(rule) for rule in book.rules_for(profile))
+        except Exception:      # noqa: BLE001 - compile problems are L005's to report
+            continue
+        tests: dict[str, list[list[dict]]] = {}
+        for spec in compiled.specs.values():
+            for pattern in spec.durable["all"]:
+                conditions = next(iter(pattern.values()))["$and"]
+                tests.setdefault(conditions[0][TYPE_FIELD], []).append(conditions[1:])
+        for fact, count in sorted(compiled.patterns_per_type.items()):
+            if count <= threshold or fact in reported:
+                continue
+            bound = stack_bound(tests[fact])
+            if bound <= threshold:
+                continue
+            reported.add(fact)
+            problems.append(Problem("L012", relative(Path(book.folder)),
+                                    f"profile {profile}: one {fact} fact may reach {min(bound, count)} patterns at "
+                                    f"once ({count} {fact} patterns); durable-rules fails above {PATTERN_LIMIT} "
+                                    f"(error 303) and lint stops at {threshold}. Branch the patterns on an '==' "
+                                    "discriminator (docs/rulebook-format.md, 'The pattern limit')"))
+    return problems
+
+
+def stack_bound(patterns: list[list[dict]]) -> int:
+    """An upper bound on durable's alpha-node stack for one fact, given each pattern's compiled
+    tests after the type test. Patterns share a node while their tests are equal (durable merges
+    them); a node pushes every child that may match: each test that is not `field == literal`,
+    and for `==` tests one child per field (one value at most can match)."""
+    import json
+
+    root: dict[str, dict] = {}
+    for tests in patterns:
+        node = root
+        for test in tests:
+            node = node.setdefault(json.dumps(test, sort_keys=True), {})
+
+    def high_water(node: dict[str, dict]) -> int:
+        if not node:
+            return 0
+        equality_fields: set[str] = set()
+        others = 0
+        for key in node:
+            test = json.loads(key)
+            name, value = next(iter(test.items()))
+            if not name.startswith("$") and not isinstance(value, dict):
+                equality_fields.add(name)
+            else:
+                others += 1
+        pushed = others + len(equality_fields)
+        return max(pushed, pushed - 1 + max(high_water(child) for child in node.values()))
+
+    return high_water(root)
+
+
+# ----------------------------------------------------------------------------- scenarios
+
 def lint_scenarios(book: Rulebook, scenario_paths: list[Path]) -> tuple[list[Problem], int]:
     """L006-L009: every rule fires somewhere and has a near-miss; no undeclared conflicts."""
+    from floorman.engine.backend_durable import EngineError, FactError, RuleActionError
+    from floorman.engine.compiler import RuleCompileError
+    from floorman.engine.expressions import ExpressionError
     from floorman.engine.floor import Floor
     from floorman.scenarios import run_checks
 
@@ -103,7 +272,12 @@ def lint_scenarios(book: Rulebook, scenario_paths: list[Path]) -> tuple[list[Pro
     try:
         results = run_checks(scenario_paths, floor=floor)
     except FloormanError as error:
+        floor.close()
         return [Problem("L009", error.file or "scenarios", str(error))], 0
+    except (ExpressionError, RuleCompileError, RuleActionError, FactError, EngineError) as error:
+        # a rulebook problem the checks above did not catch: report it, never a traceback
+        floor.close()
+        return [Problem("L009", "scenarios", f"the rules could not run: {type(error).__name__}: {error}")], 0
     fired: set[str] = set()
     near_missed: set[str] = set()
     for result in results:
@@ -119,7 +293,7 @@ def lint_scenarios(book: Rulebook, scenario_paths: list[Path]) -> tuple[list[Pro
         if result.passed:
             near_missed.update(result.expected.get("not_fires", ()))
     for rule in book.rules.values():
-        where = f"{book.files[rule.id]}:{book.lines.get(rule.id, 1)}"
+        where = f"{book.path_of(rule.id)}:{book.lines.get(rule.id, 1)}"
         if rule.id not in fired:
             problems.append(Problem("L006", where, f"{rule.id} is fired by no scenario"))
         if rule.id not in near_missed:

@@ -268,4 +268,5 @@ class Profile(_Strict):
     description: str = ""
     tda_edition: Literal["2024", "2026"] = "2026"
     extends: str | None = None
-    options: dict[str, bool | int | str] = Field(default_factory=dict)
+    options: dict[str, Any] = Field(default_factory=dict, description="room options, each declared in "
+                                    "rulebook/options.yaml; the loader checks names and values against it")
