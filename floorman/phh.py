@@ -702,7 +702,9 @@ class _Reader:
         elif not stud and not heads_up and nonzero_antes == [n - 1]:
             ante_style, ante_amount = "button", antes[n - 1]
         else:
-            ante_style, ante_amount = "every-player", max(antes)
+            # the structure's ante is the smallest one asked: a history may record unequal antes,
+            # and a post below the structure's ante is refused unless all-in
+            ante_style, ante_amount = "every-player", min(antes[i] for i in nonzero_antes)
         ante_kind = {"big-blind": "big-blind-ante", "button": "button-ante"}.get(ante_style, "ante")
         min_bet = chips(min_bet_raw) if min_bet_raw is not None else 0
         try:

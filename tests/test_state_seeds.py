@@ -8,6 +8,7 @@ from __future__ import annotations
 
 import pytest
 
+from floorman.errors import InvalidEvent
 from floorman.model.events import Action, Board, Post
 from floorman.model.state import HandState
 from floorman.model.table import Table
@@ -354,9 +355,8 @@ def _limit(stacks, *, fmt="cash", players_left=None, lifted=False, cap=4):
         "seats": [{"number": n, "stack": s} for n, s in stacks.items()], "button": max(stacks),
         "format": fmt, "players_left_in_event": players_left,
         "forced_bets": {"small_blind": 2, "big_blind": 4},
-        "structure": {"betting": "fixed-limit", "small_bet": 4, "big_bet": 8, "raise_cap": cap,
-                      "cap_lifted_heads_up": lifted}})
-    state = HandState(table)
+        "structure": {"betting": "fixed-limit", "small_bet": 4, "big_bet": 8, "raise_cap": cap}})
+    state = HandState(table, cap_lifted_heads_up=lifted)
     order = table.clockwise_from(table.button)
     if len(order) == 2:
         state.apply(Post(seat=table.button, kind="small-blind", amount=2))
@@ -406,6 +406,23 @@ def test_fixed_limit_cash_room_may_lift_the_cap_heads_up():
     state = _limit({1: 500, 2: 500}, lifted=False)
     act(state, (2, "raise", 8), (1, "raise", 12), (2, "raise", 16))
     assert state.cap_reached
+
+
+def test_fixed_limit_cap_reached_three_way_is_not_lifted_by_a_later_fold():
+    """Robert's Rules (Betting and Raising): the cap is lifted only if the action became heads-up
+    BEFORE the cap. Capped three-way, then one folds: the two left may not raise again."""
+    state = _limit({1: 500, 2: 500, 3: 500}, lifted=True)
+    act(state, (3, "raise", 8), (1, "raise", 12), (2, "raise", 16))
+    assert state.cap_reached and state.capped_multiway
+    act(state, (3, "fold"))
+    assert len(state.active_seats) == 2
+    assert state.cap_reached and not can_raise(state)
+    with pytest.raises(InvalidEvent, match="capped"):
+        act(state, (1, "raise", 20))
+    # heads-up BEFORE the cap: lifted (the next street starts afresh, too)
+    state = _limit({1: 500, 2: 500, 3: 500}, lifted=True)
+    act(state, (3, "fold"), (1, "raise", 8), (2, "raise", 12), (1, "raise", 16))
+    assert not state.cap_reached and can_raise(state)
 
 
 def test_fixed_limit_half_bet_all_in_reopens_and_counts_as_a_full_bet():

@@ -13,7 +13,7 @@ from typing import Annotated, Literal, Union
 from pydantic import Field, TypeAdapter, field_validator
 
 from floorman.model.cards import parse_cards
-from floorman.model.table import _Strict
+from floorman.model.table import CHIP_LIMIT, Chips, _Strict
 from floorman.source import register_union_tags
 
 
@@ -40,7 +40,7 @@ class Post(_Event):
     type: Literal["post"] = "post"
     seat: int
     kind: PostKind
-    amount: int = Field(ge=0)
+    amount: int = Field(ge=0, lt=CHIP_LIMIT)
     dead: bool | None = Field(None, description="None = the usual for this kind (antes and a missed "
                                                  "small blind are dead; blinds and straddles are live)")
 
@@ -98,10 +98,11 @@ class Action(_Event):
     type: Literal["action"] = "action"
     seat: int
     action: ActionKind
-    amount: int | None = Field(None, ge=0, description="bet/raise/complete/all-in: total for the street")
+    amount: int | None = Field(None, ge=0, lt=CHIP_LIMIT,
+                               description="bet/raise/complete/all-in: total for the street")
     said: str | None = Field(None, description="the words spoken, if any")
-    amount_said: int | None = Field(None, ge=0, description="the amount named aloud, if any")
-    chips: tuple[int, ...] = Field((), description="chips pushed, by denomination, e.g. (1000, 500)")
+    amount_said: int | None = Field(None, ge=0, lt=CHIP_LIMIT, description="the amount named aloud, if any")
+    chips: tuple[Chips, ...] = Field((), description="chips pushed, by denomination, e.g. (1000, 500)")
     motions: int = Field(1, ge=1, description="forward motions used to put the chips in")
     in_turn: bool | None = Field(None, description="None = as the replay finds it")
     speech: Literal["before", "with", "after"] | None = Field(

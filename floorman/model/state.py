@@ -15,7 +15,7 @@ from __future__ import annotations
 from dataclasses import dataclass, field
 from typing import Iterable
 
-from floorman.errors import ActionOutOfTurn, InvalidEvent
+from floorman.errors import ActionOutOfTurn, FloormanError, InvalidEvent, InvalidTable
 from floorman.model.cards import UNKNOWN
 from floorman.model.events import Action, Board, Burn, DealHole, Draw, Event, Muck, Post, Show, ShowOne
 from floorman.model.table import BettingStructure, GameFormat, Table, Variant
@@ -114,12 +114,19 @@ class HandResult:
 class HandState:
     """Replays a hand's events and answers questions about the hand as it stands."""
 
-    def __init__(self, table: Table, *, enforce_turn: bool = True, tolerate: Iterable[str] = ()) -> None:
+    def __init__(self, table: Table, *, enforce_turn: bool = True, tolerate: Iterable[str] = (),
+                 cap_lifted_heads_up: bool = False) -> None:
+        if not isinstance(table, Table):
+            raise InvalidTable(f"a hand is played at a Table, not a {type(table).__name__}", field="table")
         self.table = table
         self.tolerate = frozenset(tolerate)
         unknown = self.tolerate.difference(TOLERABLE)
         if unknown:
-            raise ValueError(f"cannot tolerate {sorted(unknown)}: known departures are {TOLERABLE}")
+            raise FloormanError(f"cannot tolerate {sorted(unknown)}: known departures are {TOLERABLE}",
+                                field="tolerate")
+        # the room option `limit_cap_lifted_heads_up` (Robert's Rules, Betting and Raising): a
+        # fixed-limit cap is lifted when the action became heads-up before the cap was reached
+        self.cap_lifted_heads_up = bool(cap_lifted_heads_up)
         self.warnings: list[StateWarning] = []
         self.variant: Variant = table.variant
         self.betting: BettingStructure = table.structure.betting
@@ -149,6 +156,7 @@ class HandState:
         self.full_level = 0               # fixed-limit: bet level of the last full bet/raise
         self.reopen_serial = 0            # fixed-limit: bumps on each full (or half-counted) raise
         self.bets_and_raises = 0          # fixed-limit: toward the cap
+        self.capped_multiway = False      # fixed-limit: this round was capped with 3+ players in the hand
         self.last_aggressor: int | None = None
         self.round_aggressor: dict[int, int | None] = {}
         self.last_actor: int | None = None
@@ -156,14 +164,15 @@ class HandState:
         self.last_live_blind_seat: int | None = None
         self.bring_in_done = False
         self.posted_blinds = 0            # small and big blind actually posted (pot-limit count)
+        self.posted_kinds: set[str] = set()   # the kinds of forced bet posted so far
         self.actions_taken: list[TurnAction] = []
         self.hand_over = False
 
     # ------------------------------------------------------------------ construction
     @classmethod
     def replay(cls, table: Table, events: Iterable[Event], *, enforce_turn: bool = True,
-               tolerate: Iterable[str] = ()) -> "HandState":
-        state = cls(table, enforce_turn=enforce_turn, tolerate=tolerate)
+               tolerate: Iterable[str] = (), cap_lifted_heads_up: bool = False) -> "HandState":
+        state = cls(table, enforce_turn=enforce_turn, tolerate=tolerate, cap_lifted_heads_up=cap_lifted_heads_up)
         for event in events:
             state.apply(event)
         return state
@@ -255,30 +264,55 @@ class HandState:
         upcards = self.seats[number].upcards
         return [] if UNKNOWN in upcards else upcards
 
+    def _round_pending(self) -> set[int]:
+        # a seat whose chips in front already cover every opponent's whole stack has nothing to
+        # decide (heads-up, the big blind when the small blind is all-in for less): not pending
+        return {n for n in self.order if self.seats[n].can_act and self._can_lose_more(n)}
+
+    def _round_view(self) -> tuple[set[int], int | None]:
+        """Who must act this round and the seat before the first of them, as the round stands or
+        would open, without opening it: a question about the hand never changes the hand."""
+        if self.round_open or self.round_done or self.hand_over:
+            return self.pending, self.last_actor
+        pending = self._round_pending()
+        if self._nobody_left_to_bet(pending):
+            return set(), None
+        return pending, self._round_start_point()
+
+    def _round_would_close(self) -> bool:
+        """Opening the round now would close it at once (nobody left to bet against)."""
+        if self.round_open or self.round_done or self.hand_over:
+            return False
+        return self._nobody_left_to_bet(self._round_pending())
+
     def _open_round(self) -> None:
-        """Set up who must act this round (done lazily: stud order needs the up-cards)."""
+        """Set up who must act this round (done when an event needs it: stud order needs the
+        up-cards, and the blinds must be in)."""
         if self.round_open or self.round_done or self.hand_over:
             return
         self.round_open = True
-        # a seat whose chips in front already cover every opponent's whole stack has nothing to
-        # decide (heads-up, the big blind when the small blind is all-in for less): not pending
-        self.pending = {n for n in self.order if self.seats[n].can_act and self._can_lose_more(n)}
+        self.pending = self._round_pending()
         self.last_actor = self._round_start_point()
-        if self._nobody_left_to_bet():
+        if self._nobody_left_to_bet(self.pending):
             # nobody left to bet against: the round is over before it starts
             self.pending.clear()
             self._close_round()
+
+    @property
+    def seats_to_act(self) -> frozenset[int]:
+        """The seats that still have to act this betting round (empty between rounds)."""
+        if self.hand_over or self.round_done or self.awaiting_cards:
+            return frozenset()
+        return frozenset(self._round_view()[0])
 
     @property
     def actor(self) -> int | None:
         """The seat whose turn it is, or None between rounds and after the hand."""
         if self.hand_over or self.round_done or self.awaiting_cards:
             return None
-        self._open_round()
-        pending = self.pending
+        pending, start = self._round_view()
         if not pending:
             return None
-        start = self.last_actor
         if start is None:
             start = -1
         wrapped = None
@@ -345,7 +379,8 @@ class HandState:
     @property
     def cap_reached(self) -> bool:
         """Fixed-limit: no more raises this round. The TDA keeps the cap heads-up until the event
-        is down to two players; a cash room may lift it when two players are left in the hand."""
+        is down to two players; a cash room may lift it when the action became heads-up before
+        the cap (Robert's Rules, Betting and Raising): a fold after a three-way cap does not lift it."""
         structure = self.table.structure
         if self.betting is not BettingStructure.FIXED_LIMIT or structure.raise_cap is None:
             return False
@@ -357,7 +392,14 @@ class HandState:
     def cap_lifted(self) -> bool:
         if self.table.format is GameFormat.TOURNAMENT:
             return self.table.players_left_in_event == 2
-        return self.table.structure.cap_lifted_heads_up and len(self.active_seats) == 2
+        return self.cap_lifted_heads_up and len(self.active_seats) == 2 and not self.capped_multiway
+
+    def _count_toward_cap(self) -> None:
+        """Fixed-limit: one more bet or raise; note a cap reached with three or more in the hand."""
+        self.bets_and_raises += 1
+        cap = self.table.structure.raise_cap
+        if cap is not None and self.bets_and_raises >= cap and len(self.active_seats) >= 3:
+            self.capped_multiway = True
 
     def legal_options(self, seat: int | None = None) -> list[Option]:
         """What the seat to act may do now, with the bet/raise range."""
@@ -393,9 +435,15 @@ class HandState:
                                event_index=index) from None
         if self.hand_over and not isinstance(event, (Show, Muck, ShowOne, Board, Burn)):
             raise InvalidEvent("the hand is over: everyone else folded", event_index=index)
-        handler(self, event, index)
+        # each handler checks everything before it changes anything, so a refused event leaves
+        # the hand as it was (an action that starts a street keeps a small undo record)
+        warnings = len(self.warnings)
+        try:
+            handler(self, event, index)
+        except FloormanError:
+            del self.warnings[warnings:]
+            raise
         self.events.append(event)
-
 
     def _post(self, event: Post, index: int) -> None:
         s = self._seat(event.seat, index)
@@ -404,6 +452,12 @@ class HandState:
         if event.amount > s.stack:
             raise InvalidEvent(f"seat {s.number} posts {event.amount} but has only {s.stack} (table stakes)",
                                event_index=index, field="amount")
+        if event.amount < 0:
+            raise InvalidEvent(f"seat {s.number} posts {event.amount}: a post is never negative",
+                               event_index=index, field="amount")
+        self._check_post_size(s, event, index)
+        self._check_blind_seat(s, event, index)
+        self.posted_kinds.add(event.kind)
         s.stack -= event.amount
         s.total += event.amount
         if not event.live and event.kind != "ante":
@@ -429,20 +483,88 @@ class HandState:
                     # the big blind is the round's opening bet toward the cap (bet + 3 raises:
                     # 4-8-12-16 pre-flop at $4/$8); a straddle is a raise
                     if event.kind == "big-blind":
-                        self.bets_and_raises = max(self.bets_and_raises, 1)
+                        if self.bets_and_raises == 0:
+                            self._count_toward_cap()
                     elif event.kind == "straddle":
-                        self.bets_and_raises += 1
+                        self._count_toward_cap()
+
+    _FORCED_SIZE = {"small-blind": "small_blind", "big-blind": "big_blind", "ante": "ante",
+                    "big-blind-ante": "ante", "button-ante": "ante"}
+
+    def _check_post_size(self, s: SeatInHand, event: Post, index: int) -> None:
+        """A blind or ante posted for less than the structure says is legal only all-in."""
+        name = self._FORCED_SIZE.get(event.kind)
+        if name is None:
+            return
+        due = getattr(self.table.forced_bets, name)
+        if event.amount < due and event.amount < s.stack:
+            raise InvalidEvent(f"seat {s.number} posts a {event.kind} of {event.amount} but the "
+                               f"{name.replace('_', ' ')} is {due}; a short post is only legal all-in "
+                               f"(seat {s.number} has {s.stack})", event_index=index, field="amount")
+
+    def expected_blind_seats(self) -> tuple[int | None, int | None]:
+        """The seats that post the small and big blind by the button: (small, big).
+
+        The small blind is the first seat dealt in after the button (heads-up: the button), the
+        big blind the next. The button may sit on an empty seat (dead button, TDA 2024 32 /
+        2026 34); None when the table has no button."""
+        button = self.table.button
+        if button is None:
+            return None, None
+        dealt = [n for n in self._clockwise_after(button) if self.seats[n].dealt_in]
+        if len(dealt) < 2:
+            return None, None
+        if len(dealt) == 2 and button in dealt:
+            return button, dealt[0]
+        return dealt[0], dealt[1]
+
+    def _check_blind_seat(self, s: SeatInHand, event: Post, index: int) -> None:
+        """Blinds come from the seats the button says; the dead-button rule explains a dead small
+        blind (its seat empty: the big blind is then the first seat after the button) and a
+        heads-up button on an empty seat. Only the first small and big blind are checked: later
+        ones are a new player's or a returning player's posts."""
+        if event.kind not in ("small-blind", "big-blind") or event.kind in self.posted_kinds \
+                or self.family == "stud" or self.table.button is None:
+            return
+        dealt = [n for n in self._clockwise_after(self.table.button) if self.seats[n].dealt_in]
+        if len(dealt) < 2 or (len(dealt) == 2 and self.table.button not in dealt):
+            return   # heads-up with the button on an empty seat: either seat may post first
+        small, big = self.expected_blind_seats()
+        heads_up = len(dealt) == 2
+        if event.kind == "small-blind":
+            if self.big_blind_seat is not None and self.big_blind_seat != big:
+                return   # the big blind came first from the small blind's seat: this one is dead
+            allowed = (small,)
+        elif self.table.forced_bets.small_blind == 0:
+            # one blind only: the seat left of the button, or the button itself (a "button
+            # blind", as in short-deck ante games)
+            allowed = (small, self.table.button)
+        elif "small-blind" in self.posted_kinds or heads_up:
+            allowed = (big,)
+        else:
+            # no small blind: under the dead button the big blind may be the first seat after it
+            allowed = (small, big)
+        if s.number not in allowed:
+            name = event.kind.replace("-", " ")
+            raise InvalidEvent(f"seat {s.number} posts the {name}, but with the button on seat "
+                               f"{self.table.button} the {name} is seat "
+                               f"{' or '.join(map(str, allowed))}'s", event_index=index, field="seat")
 
     def _deal(self, event: DealHole, index: int) -> None:
         s = self._seat(event.seat, index)
         if not s.dealt_in:
             raise InvalidEvent(f"seat {s.number} is sitting out and was not dealt in", event_index=index,
                                field="seat")
+        held = len(s.hole) + len(event.cards)
+        if held > self.variant.hole_cards:
+            raise InvalidEvent(f"seat {s.number} would hold {held} hole cards: {self.variant} deals "
+                               f"{self.variant.hole_cards}", event_index=index, field="cards")
         self._check_new_cards(event.cards, index, "cards")
         faces = event.face_up if event.face_up is not None else self._default_faces(s, len(event.cards))
         if len(faces) != len(event.cards):
             raise InvalidEvent(f"face_up lists {len(faces)} flags for {len(event.cards)} cards",
                                event_index=index, field="face_up")
+        self._mark_seen(event.cards)
         s.hole.extend(event.cards)
         s.face_up.extend(faces)
         if self.awaiting_cards and self.family == "stud":
@@ -457,34 +579,44 @@ class HandState:
         return tuple(pattern[i] if i < len(pattern) else False for i in range(start, start + count))
 
     def _check_new_cards(self, cards: Iterable[str], index: int, field_name: str) -> None:
+        """Refuse a card already seen (or twice in `cards`) or not in the deck; marks nothing."""
+        new: set[str] = set()
         for card in cards:
             if card == UNKNOWN:
                 continue
             if self._short_deck and card[0] in "2345":
                 raise InvalidEvent(f"{card} is not in a short deck (2s to 5s are removed)",
                                    event_index=index, field=field_name)
-            if card in self.seen_cards:
+            if card in self.seen_cards or card in new:
                 raise InvalidEvent(f"{card} was dealt twice (a duplicate card means a fouled deck)",
                                    event_index=index, field=field_name)
-            self.seen_cards.add(card)
+            new.add(card)
+
+    def _mark_seen(self, cards: Iterable[str]) -> None:
+        self.seen_cards.update(card for card in cards if card != UNKNOWN)
 
     def _burn(self, event: Burn, index: int) -> None:
         if event.card is not None:
             self._check_new_cards([event.card], index, "card")
+            self._mark_seen([event.card])
         self.burns.append(event.card)
 
     def _board(self, event: Board, index: int) -> None:
         if self.family != "flop":
             raise InvalidEvent(f"{self.variant} has no community cards", event_index=index, field="cards")
-        self._open_round()    # a round nobody can act in (all-in on the blinds) closes as it opens
         self._check_new_cards(event.cards, index, "cards")
         needed = sum(self.variant.board_cards[: self._next_board_street() + 1])
-        if not self.awaiting_cards and not self.hand_over and not self._betting_closed:
+        # a round nobody can act in (all-in on the blinds) closes as it opens
+        closes = self._round_would_close()
+        if not self.awaiting_cards and not self.hand_over and not closes \
+                and not self._betting_closed_with(self._round_view()[0]):
             raise InvalidEvent(f"board card dealt before {self.street} betting finished (premature)",
                                event_index=index, field="cards")
         if len(self.board) + len(event.cards) > max(needed, len(self.board)) or needed == 0:
             raise InvalidEvent(f"{len(event.cards)} board cards dealt where {needed - len(self.board)} "
                                f"were due", event_index=index, field="cards")
+        self._open_round()
+        self._mark_seen(event.cards)
         self.board.extend(event.cards)
         if len(self.board) == needed and self.awaiting_cards:
             self._start_next_street()
@@ -505,7 +637,6 @@ class HandState:
             raise InvalidEvent(f"{self.variant} has no draw", event_index=index)
         if not s.live:
             raise InvalidEvent(f"seat {s.number} has folded and cannot draw", event_index=index, field="seat")
-        self._open_round()    # a round nobody can act in (all-in on the blinds) closes as it opens
         if len(event.discards) != len(event.replacements):
             raise InvalidEvent(f"seat {s.number} discards {len(event.discards)} but gets "
                                f"{len(event.replacements)} cards", event_index=index, field="replacements")
@@ -518,6 +649,8 @@ class HandState:
                                f"{' '.join(s.hole) or 'no cards'}: say which cards", event_index=index,
                                field="discards")
         self._check_new_cards(event.replacements, index, "replacements")
+        self._open_round()    # a round nobody can act in (all-in on the blinds) closes as it opens
+        self._mark_seen(event.replacements)
         for card in event.discards:
             position = s.hole.index(card) if card in s.hole else s.hole.index(UNKNOWN)
             del s.hole[position]
@@ -543,24 +676,36 @@ class HandState:
             if s.hole and len(new) > len(unknown_held):
                 raise InvalidEvent(f"seat {s.number} shows {' '.join(event.cards)} but holds "
                                    f"{' '.join(s.hole)}", event_index=index, field="cards")
+            if not s.hole and len(event.cards) > self.variant.hole_cards:
+                raise InvalidEvent(f"seat {s.number} shows {len(event.cards)} cards: {self.variant} deals "
+                                   f"{self.variant.hole_cards}", event_index=index, field="cards")
             self._check_new_cards(new, index, "cards")
+            self._mark_seen(new)
             s.concealed = False
-            if not s.hole or not unknown_held:
-                s.hole = list(event.cards) if not s.hole else s.hole
-                s.face_up = [True] * len(s.hole)
-            else:
-                # the tabled cards replace the unknown ones
-                known = [c for c in s.hole if c != UNKNOWN]
-                s.hole = known + [c for c in event.cards if c not in known]
-                s.face_up = [True] * len(s.hole)
+            # `face_up` keeps how the cards were dealt (stud: which were up-cards); `tabled` says
+            # the whole hand is face up now
+            if not s.hole:
+                s.hole = list(event.cards)
+                s.face_up = list(self._default_faces(s, len(s.hole)))
+            elif unknown_held:
+                # the tabled cards replace the unknown ones, where they were
+                fresh = iter(new)
+                s.hole = [next(fresh, UNKNOWN) if c == UNKNOWN else c for c in s.hole]
         s.tabled = True
 
     def _muck(self, event: Muck, index: int) -> None:
         s = self._seat(event.seat, index)
         if not s.live:
             raise InvalidEvent(f"seat {s.number} has no live hand to muck", event_index=index, field="seat")
-        s.folded = True
         s.mucked = True
+        if self.active_seats == [s.number]:
+            # the only live hand: everyone else folded, so it wins the pot uncontested. Throwing
+            # the cards away afterwards does not kill it (nothing is left to muck against)
+            self.hand_over = True
+            self.round_done = True
+            self.pending.clear()
+            return
+        s.folded = True
         self.pending.discard(s.number)
         if len(self.active_seats) == 1 and not self.hand_over:
             self.hand_over = True
@@ -574,8 +719,11 @@ class HandState:
     @property
     def _betting_closed(self) -> bool:
         """No more betting this hand: fewer than two seats can still put chips in."""
+        return self._betting_closed_with(self.pending)
+
+    def _betting_closed_with(self, pending: set[int]) -> bool:
         able = [n for n in self.order if self.seats[n].can_act]
-        return len(able) == 0 or (len(able) == 1 and self.to_call(able[0]) == 0 and not self.pending)
+        return len(able) == 0 or (len(able) == 1 and self.to_call(able[0]) == 0 and not pending)
 
     def _action(self, event: Action, index: int) -> None:
         s = self._seat(event.seat, index)
@@ -586,6 +734,46 @@ class HandState:
         if not s.present:
             raise InvalidEvent(f"seat {s.number} is away from the table and cannot act", event_index=index,
                                field="seat")
+        self._check_blinds_in(s, index)
+        # starting a street (or opening its round) comes before the action's own checks: keep
+        # what it changes, to put back if the action is refused
+        undo = self._round_record() if self.awaiting_cards or not self.round_open else None
+        try:
+            self._take_action(s, event, index)
+        except FloormanError:
+            if undo is not None:
+                self._restore_round(undo)
+            raise
+
+    def _check_blinds_in(self, s: SeatInHand, index: int) -> None:
+        """Pre-flop in a blind game nobody acts before the big blind is posted."""
+        if self.family == "stud" or self.street_index != 0 or self.big_blind <= 0 \
+                or "big-blind" in self.posted_kinds:
+            return
+        small, big = self.expected_blind_seats()
+        forced = self.table.forced_bets
+        due = [] if small is None or "small-blind" in self.posted_kinds or forced.small_blind <= 0 \
+            else [f"seat {small} the small blind ({forced.small_blind})"]
+        due.append(f"seat {big} the big blind ({forced.big_blind})" if big is not None
+                   else f"the big blind ({forced.big_blind})")
+        raise InvalidEvent(f"the blinds are missing: {' and '.join(due)} must be posted before seat "
+                           f"{s.number} acts", event_index=index, field="seat")
+
+    def _round_record(self) -> tuple:
+        """What starting a street and opening its betting round change (see `_restore_round`)."""
+        return (self.awaiting_cards, self.street_index, self.round_done, self.round_open, self.current_bet,
+                self.last_full_raise, self.full_level, self.bets_and_raises, self.capped_multiway,
+                set(self.pending), self.last_actor,
+                [(t.acted_level, t.street_bet) for t in self.seats.values()])
+
+    def _restore_round(self, record: tuple) -> None:
+        (self.awaiting_cards, self.street_index, self.round_done, self.round_open, self.current_bet,
+         self.last_full_raise, self.full_level, self.bets_and_raises, self.capped_multiway,
+         self.pending, self.last_actor, seats) = record
+        for t, (acted_level, street_bet) in zip(self.seats.values(), seats):
+            t.acted_level, t.street_bet = acted_level, street_bet
+
+    def _take_action(self, s: SeatInHand, event: Action, index: int) -> None:
         if self.awaiting_cards:
             # the next street's cards were not given: the street begins with unknown cards
             self._start_next_street()
@@ -599,6 +787,7 @@ class HandState:
         if self.enforce_turn and expected != s.number and event.in_turn is not False:
             raise ActionOutOfTurn(f"seat {s.number} acted out of turn: seat {expected} is to act",
                                   seat=s.number, expected_seat=expected, event_index=index, field="seat")
+        self._open_round()
         kind = event.action
         if kind == "fold":
             s.folded = True
@@ -689,7 +878,7 @@ class HandState:
             full = amount >= minimum or 2 * increment >= self.bet_size
             if full:
                 self.full_level = amount
-                self.bets_and_raises += 1
+                self._count_toward_cap()
                 self.reopen_serial += 1
                 self.last_full_raise = self.bet_size
         else:
@@ -726,7 +915,7 @@ class HandState:
         bet = self.seats[number].street_bet
         return any(t.street_bet + t.stack > bet for t in self.seats.values() if t.number != number and t.live)
 
-    def _nobody_left_to_bet(self) -> bool:
+    def _nobody_left_to_bet(self, pending: set[int]) -> bool:
         """At most one seat can still put chips in and no seat owes a call: nobody is left to
         bet against, so the seats still pending need not act (they could only check)."""
         able = 0
@@ -735,7 +924,7 @@ class HandState:
                 able += 1
                 if able > 1:
                     return False
-        return all(self.to_call(n) == 0 for n in self.pending)
+        return all(self.to_call(n) == 0 for n in pending)
 
     def _close_round(self) -> None:
         self.round_done = True
@@ -758,6 +947,7 @@ class HandState:
         self.last_full_raise = 0
         self.full_level = 0
         self.bets_and_raises = 0
+        self.capped_multiway = False
         for s in self.seats.values():
             s.acted_level = None
         if self._betting_closed:
@@ -854,6 +1044,14 @@ class HandState:
                 amount += sum(dead.values())
             eligible = tuple(n for n in live if not self.seats[n].all_in
                              or (level is not None and matched.get(n, 0) >= level))
+            if amount > 0 and not eligible:
+                # folded chips above every live seat's level (all of them all-in): they belong
+                # to the top pot the live seats can win, never to nobody
+                if pots:
+                    top = pots.pop()
+                    amount, eligible = amount + top.amount, top.eligible
+                else:
+                    eligible = tuple(live)
             if amount > 0 and eligible:
                 pots.append(Pot(amount, eligible))
             if level is not None:

@@ -7,9 +7,14 @@ set-ups (a duplicate seat, a button off the table) fail with the field named.
 from __future__ import annotations
 
 from enum import StrEnum
-from typing import Literal
+from typing import Annotated, Literal
 
 from pydantic import BaseModel, ConfigDict, Field, model_validator
+
+#: Chip amounts stay below 2**53: the rule engine holds numbers as doubles, and no real stack or
+#: bet comes near it. Every chip field is bounded, so a huge number is refused with its field named.
+CHIP_LIMIT = 2**53
+Chips = Annotated[int, Field(ge=0, lt=CHIP_LIMIT)]
 
 
 class Variant(StrEnum):
@@ -90,7 +95,7 @@ class Seat(_Strict):
 
     number: int = Field(ge=1, le=10, description="the table's seat number")
     name: str = ""
-    stack: int = Field(ge=0, description="chips in front of the player (table stakes)")
+    stack: int = Field(ge=0, lt=CHIP_LIMIT, description="chips in front of the player (table stakes)")
     present: bool = Field(True, description="at the seat (within reach of the chair)")
     sitting_out: bool = Field(False, description="not dealt in this hand")
 
@@ -99,13 +104,14 @@ class Structure(_Strict):
     """How much may be bet."""
 
     betting: BettingStructure = Field(BettingStructure.NO_LIMIT, strict=False)
-    small_bet: int = Field(0, ge=0, description="fixed-limit: the bet on the early rounds")
-    big_bet: int = Field(0, ge=0, description="fixed-limit: the bet on the late rounds")
+    small_bet: int = Field(0, ge=0, lt=CHIP_LIMIT, description="fixed-limit: the bet on the early rounds")
+    big_bet: int = Field(0, ge=0, lt=CHIP_LIMIT, description="fixed-limit: the bet on the late rounds")
     raise_cap: int | None = Field(
-        4, ge=1, description="fixed-limit: most bets and raises in one round (bet + 3 raises); None = no cap")
-    cap_lifted_heads_up: bool = Field(
-        False, description="cash-room option: no cap when only two players are in the hand")
-    min_bet: int = Field(0, ge=0, description="no-limit/pot-limit minimum bet; 0 = the big blind")
+        4, ge=1, lt=CHIP_LIMIT,
+        description="fixed-limit: most bets and raises in one round (bet + 3 raises); None = no cap")
+    # (whether a cash room lifts the cap heads-up is the profile option limit_cap_lifted_heads_up,
+    # passed to HandState: it is a house rule, not part of the table)
+    min_bet: int = Field(0, ge=0, lt=CHIP_LIMIT, description="no-limit/pot-limit minimum bet; 0 = the big blind")
 
     @model_validator(mode="after")
     def _fixed_limit_needs_sizes(self) -> "Structure":
@@ -115,12 +121,12 @@ class Structure(_Strict):
 
 
 class ForcedBets(_Strict):
-    small_blind: int = Field(0, ge=0)
-    big_blind: int = Field(0, ge=0)
-    ante: int = Field(0, ge=0)
+    small_blind: int = Field(0, ge=0, lt=CHIP_LIMIT)
+    big_blind: int = Field(0, ge=0, lt=CHIP_LIMIT)
+    ante: int = Field(0, ge=0, lt=CHIP_LIMIT)
     ante_style: Literal["none", "every-player", "big-blind", "button"] = "none"
-    straddles: tuple[int, ...] = Field((), description="straddle amounts after the big blind, in order")
-    bring_in: int = Field(0, ge=0, description="stud games: the forced opening bet of the low (razz: high) card")
+    straddles: tuple[Chips, ...] = Field((), description="straddle amounts after the big blind, in order")
+    bring_in: int = Field(0, ge=0, lt=CHIP_LIMIT, description="stud games: the forced opening bet of the low (razz: high) card")
 
 
 class Table(_Strict):
@@ -134,7 +140,8 @@ class Table(_Strict):
     forced_bets: ForcedBets = ForcedBets()
     format: GameFormat = Field(GameFormat.TOURNAMENT, strict=False)
     players_left_in_event: int | None = Field(None, ge=1, description="tournaments: players still in the event")
-    chip_denominations: tuple[int, ...] = Field((1,), min_length=1, description="chip values in play")
+    chip_denominations: tuple[Annotated[int, Field(gt=0, lt=CHIP_LIMIT)], ...] | None = Field(
+        None, min_length=1, description="chip values in play; None (unspecified) = any chip value")
 
     @model_validator(mode="after")
     def _consistent(self) -> "Table":
@@ -148,13 +155,12 @@ class Table(_Strict):
             raise ValueError(f"button {self.button} is not a seat at this table (1-{self.seat_count})")
         if self.button is None and self.variant.family != "stud":
             raise ValueError(f"{self.variant} needs a button seat")
-        if any(value <= 0 for value in self.chip_denominations):
-            raise ValueError("chip denominations must be above 0")
         return self
 
     @property
     def smallest_chip(self) -> int:
-        return min(self.chip_denominations)
+        """The smallest chip in play (1 when the denominations are unspecified)."""
+        return min(self.chip_denominations) if self.chip_denominations else 1
 
     def seat(self, number: int) -> Seat | None:
         for seat in self.seats:
