@@ -39,3 +39,36 @@ def private_cache() -> Path:
     folder = Path(os.environ["XDG_CACHE_HOME"])
     assert _SAVED.get("folder") == str(folder), "XDG_CACHE_HOME was changed under the tests"
     return folder
+
+
+class BookCopy:
+    """A private copy of the bundled rulebook folder, to corrupt one thing at a time."""
+
+    def __init__(self, folder: Path) -> None:
+        self.folder = folder
+
+    def path(self, name: str) -> Path:
+        return self.folder / name
+
+    def edit(self, name: str, old: str, new: str) -> int:
+        """Replace the one occurrence of `old` in the file; return the line where `new` starts."""
+        path = self.path(name)
+        text = path.read_text(encoding="utf-8")
+        assert text.count(old) == 1, f"{old!r} is not exactly once in {name}"
+        path.write_text(text.replace(old, new), encoding="utf-8")
+        return text[:text.index(old)].count("\n") + 1
+
+    def write(self, name: str, text: str) -> Path:
+        path = self.path(name)
+        path.parent.mkdir(parents=True, exist_ok=True)
+        path.write_text(text, encoding="utf-8")
+        return path
+
+
+@pytest.fixture
+def book_copy(tmp_path: Path) -> BookCopy:
+    from floorman.rulebook.loader import DEFAULT_RULEBOOK
+
+    folder = tmp_path / "house-book"
+    shutil.copytree(DEFAULT_RULEBOOK, folder)
+    return BookCopy(folder)
