@@ -192,7 +192,8 @@ FACT_FIELDS: dict[str, dict[str, Kind]] = {
         "large_denomination": "bool", "seat": "int", "stack": "int", "where": "str",
     },
     "wager": {
-        "act_all_in_call_short": "bool", "act_bet_to": "int", "act_call_change": "int",
+        "act_all_in_allowed": "bool", "act_all_in_call_short": "bool", "act_bet_to": "int",
+        "act_call_all_in": "bool", "act_call_change": "int",
         "act_call_chips_to_add": "int", "act_closed_why": "str", "act_faced_since_acted": "int",
         "act_facing_opening_bet": "bool", "act_first_undercall": "bool", "act_first_undercaller": "int",
         "act_heads_up": "bool", "act_later_undercall": "bool", "act_opening_bet": "int",

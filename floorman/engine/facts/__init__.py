@@ -64,7 +64,12 @@ class Situation:
     @cached_property
     def state(self) -> HandState:
         """The hand just before the incident (events replayed in order)."""
-        return HandState.replay(self.table, self.events)
+        return HandState.replay(self.table, self.events, cap_lifted_heads_up=self.cap_lifted_heads_up)
+
+    @property
+    def cap_lifted_heads_up(self) -> bool:
+        """The room lifts the fixed-limit cap when the action became heads-up before the cap."""
+        return bool(self.options.get("limit_cap_lifted_heads_up", False))
 
     def option(self, name: str, default: bool | int | str) -> bool | int | str:
         return self.options.get(name, default)

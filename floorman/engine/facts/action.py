@@ -181,7 +181,7 @@ def pots_text(state: HandState) -> tuple[int, int, int, str]:
 
 def _replay(situation: Situation, extra: list[Action], where: str) -> HandState:
     """The hand with `extra` actions applied after the events (each must be legal, in turn)."""
-    state = HandState.replay(situation.table, situation.events)
+    state = HandState.replay(situation.table, situation.events, cap_lifted_heads_up=situation.cap_lifted_heads_up)
     for i, action in enumerate(extra):
         try:
             state.apply(action)
@@ -272,7 +272,7 @@ def out_of_turn_facts(situation: Situation, oot: OutOfTurn, index: int) -> list[
     for n in rotation:
         if n == oot.seat:
             break
-        if n in state.pending:
+        if n in state.seats_to_act:
             between.append(n)
     between_set = set(between)
     # what followed: play that carried on out of turn (behind the skipped seat), then the
@@ -410,7 +410,7 @@ def wrong_count_facts(situation: Situation, wrong: WrongCount, index: int) -> li
 def _street_levels(situation: Situation) -> list[int]:
     """The bet levels of the current betting round, in order (pre-flop: from the big blind on;
     a straddle is a raise over it)."""
-    state = HandState(situation.table)
+    state = HandState(situation.table, cap_lifted_heads_up=situation.cap_lifted_heads_up)
     levels: list[int] = []
     for event in situation.events:
         street_before = state.street_index

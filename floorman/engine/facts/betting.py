@@ -81,8 +81,9 @@ def wager_facts(situation: Situation, wager: Wager, index: int) -> list[Fact]:
     elif decided_by == "chips":
         chips, frame = new, in_front
     else:
-        # words: the chips pushed now add to the live bet, or to what is left of it after a pull-back
-        chips, frame = new, min(live_bet, in_front)
+        # words: the chips pushed now add to the live bet; after a pull-back, to what is left of it
+        # in front (the pushed chips may include the pulled-back ones)
+        chips, frame = new, min(live_bet, in_front) if new else live_bet
     to_call = max(0, current - frame)
     stack = all_in_to - frame                        # what the seat can still add to `frame`
     chips_total = sum(chips)

@@ -241,7 +241,8 @@ def _hand_name(state: HandState, seat: int) -> str:
 def _without(situation: Situation, seat: int) -> HandState | None:
     """The hand replayed with `seat`'s cards gone (mucked), to see who takes the pot instead."""
     try:
-        return HandState.replay(situation.table, [*situation.events, Muck(seat=seat)])
+        return HandState.replay(situation.table, [*situation.events, Muck(seat=seat)],
+                                cap_lifted_heads_up=situation.cap_lifted_heads_up)
     except FloormanError:
         return None
 
