@@ -314,12 +314,17 @@ def rules_for(scenario: Scenario, rulebook: Any, *, profile: str | None = None,
 
 # ----------------------------------------------------------------------------- checking
 
+HOUSE_FOLDER = "house"     # a folder of this name holds house files, not scenarios
+
+
 def find_scenarios(paths: list[Path]) -> list[Path]:
-    """Scenario files under the given files and folders (folders searched recursively)."""
+    """Scenario files under the given files and folders (folders searched recursively, except
+    folders named `house`, which hold house-rules files)."""
     found: list[Path] = []
     for path in paths:
         if path.is_dir():
-            found.extend(sorted(path.rglob("*.yaml")))
+            found.extend(sorted(file for file in path.rglob("*.yaml")
+                                if HOUSE_FOLDER not in file.relative_to(path).parts[:-1]))
         elif path.exists():
             found.append(path)
         else:
@@ -372,10 +377,14 @@ def ruling_incident(ruling: Ruling) -> int | None:
     return given if isinstance(given, int) else fact_incident(ruling.matched.values())
 
 
-def compare(scenario: Scenario, report: RulingReport) -> CheckResult:
+def compare(scenario: Scenario, report: RulingReport, rulebook: Any = None) -> CheckResult:
     """Compare a report with the scenario's expectations; list each mismatch in words.
-    A check passes only on what floorman produced: an expectation with nothing in it fails."""
+    A check passes only on what floorman produced: an expectation with nothing in it fails,
+    and (given the rulebook) so does one naming a rule that does not exist, which a
+    `not_fires` would otherwise pass for ever."""
     problems: list[str] = []
+    if rulebook is not None:
+        problems += unknown_rules(scenario, rulebook.rules)
     actual: dict[str, Any] = {"rulings": [r.to_json() for r in report.rulings],
                               "fired": sorted(set(report.fired_rule_ids))}
     if not scenario.expects or any(expect.empty for expect in scenario.expects):
@@ -400,6 +409,21 @@ def compare(scenario: Scenario, report: RulingReport) -> CheckResult:
         actual.update(_main_json(main))
     return CheckResult(scenario.path, scenario.title, not problems, problems, scenario.expected_json(), actual,
                        report, scenario.near_misses)
+
+
+def unknown_rules(scenario: Scenario, rules: Any) -> list[str]:
+    problems = []
+    for index, expect in enumerate(scenario.expects):
+        prefix = f"expect[{index}]" if scenario.per_incident else "expect"
+        named = [("rule", expect.rule)] if expect.rule else []
+        named += [(f"fires[{i}]", r) for i, r in enumerate(expect.fires)]
+        named += [(f"not_fires[{i}]", r) for i, r in enumerate(expect.not_fires)]
+        for where, rule_id in named:
+            if rule_id not in rules:
+                close = difflib.get_close_matches(rule_id, list(rules), n=1)
+                hint = f"; did you mean {close[0]!r}?" if close else ""
+                problems.append(f"{prefix}.{where}: no rule {rule_id!r} in the rulebook{hint}")
+    return problems
 
 
 def _main_json(main: Ruling | None) -> dict[str, Any]:
@@ -515,7 +539,7 @@ def check_scenario(path: Path, floor: Any, *, profile: str | None = None, house:
         error = locate_replay_error(error, scenario)
         return CheckResult(scenario.path, scenario.title, False, [str(error)], scenario.expected_json(), {},
                            near_misses=scenario.near_misses)
-    return compare(scenario, report)
+    return compare(scenario, report, floor.rulebook)
 
 
 def run_checks(paths: list[Path], *, profile: str | None = None, floor: Any = None,
