@@ -92,6 +92,9 @@ class RulingReport:
     pots: list[dict[str, Any]] = field(default_factory=list)
     conflicts: list[str] = field(default_factory=list)   # undeclared precedence, for the lint
     hands: dict[int, dict[str, Any]] = field(default_factory=dict)   # seat -> best five and name
+    # the hand as the rulings left it (HandState, each ruling's effect applied); not in the JSON
+    state: Any = field(default=None, repr=False, compare=False)
+    void: str | None = None        # the ruling that made the hand void (a misdeal...), if one did
 
     def ruling_for(self, rule_id: str, incident: int | None = None) -> Ruling | None:
         """The ruling by `rule_id` (on incident `incident`, when given)."""

@@ -99,11 +99,12 @@ class Floor:
                 try:
                     state, void = apply_effect(state, ruling, situation.incidents[index] if index is not None
                                                else None, situation)
-                except FloormanError as error:
+                except (FloormanError, ValueError) as error:   # a refused event; a bad amount
+                    # a list of events may have half applied: go back to the hand before this ruling
                     state = _fresh_state(situation, state.events[:before]) if len(state.events) > before else state
-                    failed = (f"the effect of {ruling.rule_id} on incident {index} could not be applied to "
-                              f"the hand: {error.message or error}")
-                    ruling = Ruling(**{**ruling.__dict__, "effect_error": str(error.message or error)})
+                    why = getattr(error, "message", "") or str(error)
+                    failed = f"the effect of {ruling.rule_id} on incident {index} could not be applied: {why}"
+                    ruling = Ruling(**{**ruling.__dict__, "effect_error": why})
                     void = False
                 if void:
                     void_by = f"{ruling.rule_id} on incident {index}: {ruling.decision}"
@@ -111,7 +112,7 @@ class Floor:
         conclusion = [f"{r.rule_id}: {r.decision} - {r.explanation}" for r in rulings]
         pots, hands = ([], {}) if void_by is not None else pots_and_hands(state)
         trace = Trace(facts_seen, firings, conclusion)
-        return RulingReport(situation.profile, rulings, trace, pots, conflicts, hands)
+        return RulingReport(situation.profile, rulings, trace, pots, conflicts, hands, state=state, void=void_by)
 
     def _rule_facts(self, situation: Situation, facts: list[Fact], index: int | None) \
             -> tuple[list[Ruling], list[Firing], list[str], list[Fact]]:

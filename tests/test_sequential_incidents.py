@@ -1,0 +1,162 @@
+"""Incidents in one hand are ruled in order, each on the hand as the rulings before it left it
+(issue 7 item 8: "Two disputes in one hand cannot build on each other")."""
+
+from __future__ import annotations
+
+import json
+from pathlib import Path
+
+import pytest
+
+from floorman.engine.facts import Situation
+from floorman.engine.floor import Floor
+from floorman.errors import FloormanError
+from floorman.model.events import Action, Board, Post
+from floorman.model.incidents.action import OutOfTurn, Question
+from floorman.model.incidents.betting import Wager
+from floorman.model.incidents.irregularities import DealError
+from floorman.model.state import HandState
+from floorman.model.table import Table
+from floorman.rulebook.loader import load_rulebook
+from floorman.scenarios import run_checks
+
+ROOT = Path(__file__).resolve().parents[1]
+
+
+@pytest.fixture(scope="module")
+def floor():
+    floor = Floor()
+    yield floor
+    floor.close()
+
+
+def flop_bet() -> tuple[Table, list]:
+    """NLHE 100-200, five players, flop; seat 1 bets 1,000 and seat 2 is to act."""
+    table = Table.model_validate({"seats": [{"number": n, "stack": 20000} for n in range(1, 6)], "button": 5,
+                                  "forced_bets": {"small_blind": 100, "big_blind": 200}})
+    events = [Post(seat=1, kind="small-blind", amount=100), Post(seat=2, kind="big-blind", amount=200),
+              Action(seat=3, action="call"), Action(seat=4, action="call"), Action(seat=5, action="call"),
+              Action(seat=1, action="call"), Action(seat=2, action="check"),
+              Board(cards=("Jc", "7s", "2d")), Action(seat=1, action="bet", amount=1000)]
+    return table, events
+
+
+STRING_BET = Wager(seat=2, chips=(1000, 1000, 1000), motions=2, first_motion_chips=(1000,))
+
+
+def rule(floor: Floor, incidents: list, table_events=None, profile: str = "tda-2026"):
+    table, events = table_events or flop_bet()
+    return floor.rule(Situation(table, events, incidents, profile, floor.situation_options(profile)))
+
+
+def test_a_string_bet_ruled_a_call_then_a_raise_out_of_turn_is_ruled_on_the_new_hand(floor):
+    """The issue's repro: the second incident used to be refused ("seat 2 is to act"), because
+    it was ruled against the recorded actions, where seat 2 had not acted."""
+    oot = OutOfTurn(seat=4, action="raise", amount=3000, then=({"seat": 3, "action": "call"},))
+    report = rule(floor, [STRING_BET, oot])
+    assert [(r.incident, r.rule_id) for r in report.rulings] == [(0, "DECL-STRING-BET-CALL"), (1, "ACT-OOT-BINDS")]
+    facts = {fact["id"]: fact for fact in report.trace.facts}
+    # the out-of-turn incident was built on the hand after the call: seat 3 was skipped, facing 1,000
+    assert facts["oot:1"]["skipped"] == 3 and facts["oot:1"]["facing_before"] == 1000
+    assert facts["hand@1"]["pot"] == 1000 + 1000 + 1000
+    # both effects applied: seat 2 called, seat 3 called, seat 4's raise binds; seat 5 is next
+    state = report.state
+    assert [state.seats[n].street_bet for n in (1, 2, 3, 4)] == [1000, 1000, 1000, 3000]
+    assert state.actor == 5
+    assert report.pots[0]["amount"] == 1000 + 3 * 1000 + 3000
+
+
+def test_the_first_incidents_ruling_changes_the_seconds(floor):
+    """Same second incident, different first ruling: a call lets seat 3's push be a raise; a
+    raise to 5,000 makes the same push an undercall."""
+    push = Wager(seat=3, chips=(1000, 1000, 1000))
+    after_call = rule(floor, [Wager(seat=2, chips=(5000,)), push])
+    after_raise = rule(floor, [Wager(seat=2, declared="raise", chips=(5000,), speech="before"), push])
+    assert [r.rule_id for r in after_call.rulings] == ["BET-OVERSIZED-CHIP-CALL", "BET-CHIPS-FULL-RAISE"]
+    assert [r.rule_id for r in after_raise.rulings] == ["BET-OVERSIZED-CHIP-RAISE", "ACT-UNDERCALL-DISCRETION"]
+    assert after_call.state.current_bet == 3000 and after_raise.state.current_bet == 5000
+
+
+def test_rulings_carry_their_incident_in_order_and_in_the_json(floor):
+    report = rule(floor, [STRING_BET, OutOfTurn(seat=4, action="raise", amount=3000)])
+    assert [r.incident for r in report.rulings] == [0, 1]
+    data = json.loads(json.dumps(report.to_json()))
+    assert [r["incident"] for r in data["rulings"]] == [0, 1]
+    assert data["rulings"][0]["effect"] == [{"kind": "action", "seat": 2, "action": "call"}]
+    assert data["rulings"][1]["effect"] == [{"kind": "back-up", "binding": False}]
+    assert [r.rule_id for r in report.rulings_on(1)] == ["ACT-OOT-BACK-UP"]
+    assert report.ruling_for("ACT-OOT-BACK-UP", incident=0) is None
+
+
+def test_a_later_incident_against_a_void_hand_is_refused_naming_it(floor):
+    table = Table.model_validate({"seats": [{"number": n, "stack": 20000} for n in range(1, 7)], "button": 6,
+                                  "format": "tournament", "forced_bets": {"small_blind": 100, "big_blind": 200}})
+    events = [Post(seat=1, kind="small-blind", amount=100), Post(seat=2, kind="big-blind", amount=200)]
+    misdeal = DealError(error="first-card-wrong-seat")
+    only = rule(floor, [misdeal], (table, events))
+    assert [r.decision for r in only.rulings] == ["misdeal"] and only.void and only.pots == []
+    with pytest.raises(FloormanError) as error:
+        rule(floor, [misdeal, Wager(seat=3, chips=(200,))], (table, events))
+    assert error.value.field == "incidents[1]"
+    assert "hand is void" in str(error.value) and "DEAL-MISDEAL-FIRST-CARD-WRONG-SEAT" in str(error.value)
+
+
+BAD_EFFECT_RULE = """\
+id: T-RAISE-TOO-FAR
+name: raise-too-far
+title: test rule
+category: betting
+summary: test
+citations: [{source: TDA, edition: "2024", rule: "44", confidence: verified}]
+subject: wager
+when:
+  - {as: w, fact: wager, where: [[facing_bet, '==', true]]}
+ruling:
+  decision: raise
+  effect: {kind: action, seat: w.seat, action: raise, to: w.all_in_to + 1}
+  explanation: "seat {w.seat} raises past its stack"
+"""
+
+
+def test_an_effect_the_hand_refuses_is_reported_and_stops_the_next_incident(tmp_path):
+    folder = tmp_path / "book"
+    (folder / "profiles").mkdir(parents=True)
+    (folder / "profiles" / "tda-2026.yaml").write_text("id: tda-2026\ntitle: t\n")
+    (folder / "rule.yaml").write_text(BAD_EFFECT_RULE)
+    floor = Floor(load_rulebook(folder))
+    try:
+        [ruling] = rule(floor, [Wager(seat=2, chips=(5000,))]).rulings
+        assert ruling.effect_error and "table stakes" in ruling.effect_error
+        with pytest.raises(FloormanError) as error:
+            rule(floor, [Wager(seat=2, chips=(5000,)), Wager(seat=3, chips=(5000,))])
+        assert error.value.field == "incidents[1]"
+        assert "T-RAISE-TOO-FAR on incident 0 could not be applied" in str(error.value)
+    finally:
+        floor.close()
+
+
+def test_incidents_are_ruled_on_one_running_hand_not_a_replay_each(floor, monkeypatch):
+    """Linear: one replay of the recorded events for the whole hand, one engine run per incident."""
+    replays = []
+    original = HandState.replay.__func__
+
+    def counting(cls, *args, **kwargs):
+        replays.append(1)
+        return original(cls, *args, **kwargs)
+
+    monkeypatch.setattr(HandState, "replay", classmethod(counting))
+    incidents = [Question(asks="count-pot") for _ in range(60)]
+    report = rule(floor, incidents)
+    assert [r.incident for r in report.rulings] == list(range(60))
+    assert len(replays) == 1
+
+
+def test_a_hand_with_no_incident_is_ruled_once(floor):
+    report = rule(floor, [])
+    assert report.rulings == [] and report.pots[0]["amount"] == 2000
+
+
+def test_the_bundled_sequences_pass(floor):
+    results = run_checks([ROOT / "scenarios" / "sequences"], floor=floor)
+    assert len(results) >= 8
+    assert [r.path for r in results if not r.passed] == []
