@@ -285,6 +285,9 @@ def rules_for(scenario: Scenario, rulebook: Any, *, profile: str | None = None,
         from floorman.rulebook.house import load_house
 
         path = house if house is not None else scenario.house_path()
+        if from_file and not path.is_file():
+            raise InputFileError(f"no house file at {relative(path)} (a house: path is relative to the scenario)",
+                                 file=scenario.path, line=line_of(scenario.document, ("house",)), field="house")
         try:
             house_rules = load_house(path, rulebook)
         except FloormanError as error:

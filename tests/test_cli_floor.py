@@ -93,3 +93,74 @@ def test_rulebook_lint_reports_a_broken_rule_with_its_file(tmp_path):
     result = runner.invoke(app, ["rulebook", "lint", "--rulebook", str(book)])
     assert result.exit_code == 1
     assert "bad.yaml" in result.output and "L001" in result.output
+
+
+# ----------------------------------------------------------------------------- house files
+
+SEED_002 = ROOT / "scenarios" / "showdown" / "seed002-touching-muck-cash.yaml"
+SEED_002_HOUSE = ROOT / "scenarios" / "house" / "seed-002-muck-touch-kills.yaml"
+
+
+def _ruled(args: list[str]) -> tuple[str, list[str]]:
+    result = runner.invoke(app, ["rule", *args, "--json"])
+    assert result.exit_code == 0, result.output
+    document = json.loads(result.stdout)
+    return document["profile"], [ruling["rule"] for ruling in document["rulings"]]
+
+
+def _without_house_line(tmp_path: Path) -> Path:
+    copy = tmp_path / "seed002.yaml"
+    copy.write_text("".join(line for line in SEED_002.read_text().splitlines(keepends=True)
+                            if not line.startswith("house:")))
+    return copy
+
+
+def test_seed_002_runs_under_its_house_file(tmp_path):
+    assert "house: ../house/seed-002-muck-touch-kills.yaml" in SEED_002.read_text()
+    assert _ruled([str(SEED_002)]) == ("cash", ["SD-MUCK-TOUCH-KILLS"])
+    # without the house file, cash keeps a hand that is plainly its owner's
+    profile, rules = _ruled([str(_without_house_line(tmp_path))])
+    assert profile == "cash" and "SD-MUCK-TOUCH-KILLS" not in rules
+
+
+def test_house_option_on_rule_and_check(tmp_path):
+    copy = _without_house_line(tmp_path)
+    assert _ruled([str(copy), "--house", str(SEED_002_HOUSE)]) == ("cash", ["SD-MUCK-TOUCH-KILLS"])
+    result = runner.invoke(app, ["check", str(copy), "--house", str(SEED_002_HOUSE)])
+    assert result.exit_code == 0, result.output
+    result = runner.invoke(app, ["check", str(copy)])
+    assert result.exit_code == 1 and "expected a ruling by SD-MUCK-TOUCH-KILLS" in result.output
+
+
+def test_profile_overrides_the_house_files_profile(tmp_path):
+    profile, rules = _ruled([str(_without_house_line(tmp_path)), "--house", str(SEED_002_HOUSE),
+                             "--profile", "tda-2026"])
+    assert profile == "tda-2026" and rules == ["SD-MUCK-TOUCH-KILLS"]
+
+
+def test_a_bad_house_file_is_located(tmp_path):
+    house = tmp_path / "house.yaml"
+    house.write_text("extends: cash\noptions:\n  muck_touch_kils: true\n")
+    result = runner.invoke(app, ["check", SILENT_CHIP, "--house", str(house)])
+    assert result.exit_code == 1 and "Traceback" not in result.output
+    assert f"{house}:3:" in result.output and "muck_touch_kils" in result.output
+    assert "muck_touch_kills" in result.output        # did you mean
+
+
+def test_a_scenario_house_line_that_points_nowhere_is_located(tmp_path):
+    copy = tmp_path / "seed002.yaml"
+    text = SEED_002.read_text().replace("../house/seed-002-muck-touch-kills.yaml", "nowhere.yaml")
+    copy.write_text(text)
+    line = next(n for n, row in enumerate(text.splitlines(), 1) if row.startswith("house:"))
+    result = runner.invoke(app, ["rule", str(copy)])
+    assert result.exit_code == 1 and f"{copy}:{line}: house: no house file" in result.output
+
+
+def test_a_scenario_whose_profile_contradicts_its_house_file_is_refused(tmp_path):
+    copy = tmp_path / "seed002.yaml"
+    text = SEED_002.read_text().replace("profile: cash", "profile: tda-2026").replace(
+        "../house/", str(SEED_002_HOUSE.parent) + "/")
+    copy.write_text(text)
+    line = next(n for n, row in enumerate(text.splitlines(), 1) if row.startswith("profile:"))
+    result = runner.invoke(app, ["rule", str(copy)])
+    assert result.exit_code == 1 and f"{copy}:{line}: profile:" in result.output and "extends 'cash'" in result.output
