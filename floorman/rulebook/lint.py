@@ -291,7 +291,7 @@ def lint_scenarios(book: Rulebook, scenario_paths: list[Path]) -> tuple[list[Pro
             problems.append(Problem("L008", result.path, conflict))
     for result in results:
         if result.passed:
-            near_missed.update(result.expected.get("not_fires", ()))
+            near_missed.update(result.near_misses)   # every expectation's, one per incident too
     for rule in book.rules.values():
         where = f"{book.path_of(rule.id)}:{book.lines.get(rule.id, 1)}"
         if rule.id not in fired:
