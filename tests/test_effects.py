@@ -169,3 +169,31 @@ def test_a_flop_redrawn_for_a_missing_burn_is_taken_back(floor):
     assert ruling.rule_id == "BOARD-FLOP-NO-BURN-REDRAW" and ruling.effect == ({"kind": "replace-board"},)
     assert report.state.board == []                  # the flop goes back to be dealt again
     assert report.state.pot == 1000
+
+
+RULE_FILE = ("id: T-ONE\nname: one\ntitle: t\ncategory: betting\nsummary: t\nsubject: wager\n"
+             "citations: [{source: TDA, edition: '2024', rule: '44', confidence: verified}]\n"
+             "when: [{as: w, fact: wager}]\nruling:\n  decision: call\n  effect: %s\n  explanation: x\n")
+
+
+def book_with_effect(tmp_path: Path, effect: str) -> Path:
+    folder = tmp_path / "book"
+    (folder / "profiles").mkdir(parents=True)
+    (folder / "profiles" / "tda-2026.yaml").write_text("id: tda-2026\ntitle: t\n")
+    (folder / "r.yaml").write_text(RULE_FILE % effect)
+    return folder
+
+
+def test_an_effect_expression_naming_no_alias_is_refused_with_its_place(tmp_path):
+    with pytest.raises(FloormanError) as error:
+        load_rulebook(book_with_effect(tmp_path, "{kind: action, seat: x.seat, action: call}"))
+    assert "r.yaml:11" in str(error.value) and "ruling.effect.seat" in str(error.value)
+    assert "unknown alias 'x'" in str(error.value)
+
+
+def test_lint_names_an_unknown_fact_field_in_an_effect(tmp_path):
+    from floorman.rulebook.lint import lint_rules
+
+    book = load_rulebook(book_with_effect(tmp_path, "[{kind: action, seat: w.sseat, action: call}]"))
+    problems = [str(p.message) for p in lint_rules(book)]
+    assert any("ruling.effect.seat" in p and "'sseat'" in p for p in problems), problems

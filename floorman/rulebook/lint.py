@@ -176,6 +176,11 @@ def field_problems(rule: Rule, fields: Mapping[str, Mapping[str, str]], book: Ru
             for alias, name in _reads(expression):
                 if in_scope.get(alias) in fields:
                     unknown(in_scope[alias], name, f"ruling.params.{key}")
+        for effect in rule.ruling.effect:
+            for key, expression in effect.expressions().items():
+                for alias, name in _reads(expression):
+                    if in_scope.get(alias) in fields:
+                        unknown(in_scope[alias], name, f"ruling.effect.{key}")
     return found
 
 

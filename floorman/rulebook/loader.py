@@ -164,9 +164,10 @@ def check_rule(rule: Rule, document: Any, name: str) -> None:
         expressions = [(("ruling", "params", key), text) for key, text in rule.ruling.params.items()]
         if rule.ruling.dead_hand is not None:
             expressions.append((("ruling", "dead_hand"), rule.ruling.dead_hand))
-        effect = getattr(rule.ruling, "effect", None)
-        if effect is not None and hasattr(effect, "expressions"):
-            expressions += [(("ruling", "effect", key), text) for key, text in effect.expressions().items()]
+        effects = rule.ruling.effect        # one effect (a mapping in the file) or a list
+        for i, effect in enumerate(effects):
+            at = ("ruling", "effect") if len(effects) == 1 else ("ruling", "effect", i)
+            expressions += [((*at, key), text) for key, text in effect.expressions().items()]
         for location, text in expressions:
             try:
                 validate_expression(text, scope)
