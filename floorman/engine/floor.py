@@ -70,6 +70,8 @@ class Floor:
         """Rule on each incident in order, applying each ruling's effect to the hand before the
         next incident's facts are built. One HandState runs through the whole hand (no replay
         per incident)."""
+        if not isinstance(situation, Situation):
+            raise FloormanError(f"Floor.rule takes a Situation, not {type(situation).__name__}")
         state = _fresh_state(situation, situation.events)
         facts_seen: list[Fact] = []
         firings: list[Firing] = []

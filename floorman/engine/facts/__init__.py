@@ -61,6 +61,19 @@ class Situation:
     # (by index), as they were built then; the hand has since moved on by the rulings' effects.
     earlier: dict[int, list[Fact]] = field(default_factory=dict)
 
+    def __post_init__(self) -> None:
+        # The Python API's front door: a wrong kind is the caller's error, named here, rather
+        # than an AttributeError deep in a fact builder.
+        for name in ("events", "incidents"):
+            if not isinstance(getattr(self, name), (list, tuple)):
+                raise InvalidEvent(f"{name} is a list, not {type(getattr(self, name)).__name__}", field=name)
+        for index, incident in enumerate(self.incidents):
+            if not isinstance(incident, Incident):
+                raise InvalidEvent(f"an incident, not {type(incident).__name__} (parse it first: "
+                                   "floorman.model.incidents.parse_incident)", field=f"incidents[{index}]")
+        if not isinstance(self.options, dict):
+            raise InvalidEvent(f"options is a mapping, not {type(self.options).__name__}", field="options")
+
     @cached_property
     def state(self) -> HandState:
         """The hand just before the incident (events replayed in order)."""
