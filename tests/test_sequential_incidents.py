@@ -160,3 +160,28 @@ def test_the_bundled_sequences_pass(floor):
     results = run_checks([ROOT / "scenarios" / "sequences"], floor=floor)
     assert len(results) >= 8
     assert [r.path for r in results if not r.passed] == []
+
+
+def test_two_hundred_raises_in_a_row_each_build_on_the_last_and_each_wager_is_built_once(floor, monkeypatch):
+    """Each incident's facts are built once, on the running hand; an earlier wager is read from
+    the facts it was ruled on, never rebuilt (that was quadratic)."""
+    from floorman.engine import facts as facts_package
+    from floorman.engine.facts import betting  # noqa: F401  (registers the wager builder)
+
+    built = []
+    original = facts_package.BUILDERS["wager"]
+
+    def counting(situation, incident, index):
+        built.append(index)
+        return original(situation, incident, index)
+
+    monkeypatch.setitem(facts_package.BUILDERS, "wager", counting)
+    table = Table.model_validate({"seats": [{"number": n, "stack": 10_000_000} for n in range(1, 6)],
+                                  "button": 5, "forced_bets": {"small_blind": 100, "big_blind": 200}})
+    _, events = flop_bet()
+    raises = [Wager(seat=(i + 1) % 5 + 1, declared="raise", amount_said=1000 * (i + 2)) for i in range(200)]
+    report = rule(floor, raises, (table, events))
+    assert [r.rule_id for r in report.rulings] == ["DECL-RAISE-AMOUNT"] * 200
+    assert [r.params["raise_to"] for r in report.rulings][-2:] == [200_000, 201_000]
+    assert report.state.current_bet == 201_000 and report.state.actor == 2
+    assert built == list(range(200))
