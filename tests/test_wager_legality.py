@@ -299,3 +299,78 @@ def test_a_short_stack_that_says_raise_calls_all_in(floor):
             assert ruling.params["all_in"] is True
             assert ruling.params["chips_to_add"] == 500 - sum(wager.chips) and ruling.params["change"] == 0
             assert "all in for 550" in ruling.explanation
+
+
+# ---------------------------------------------------------------------- impossible wagers are refused
+RIVER_TABLE = {"seats": [{"number": 1, "stack": 10000}, {"number": 2, "stack": 10000}, {"number": 3, "stack": 8900}],
+               "button": 3, "forced_bets": {"small_blind": 50, "big_blind": 100}}
+
+
+def checked_to(street: str) -> list:
+    """Blinds 50/100, everyone limps, then checks round on every street up to `street`'s end."""
+    events = [Post(seat=1, kind="small-blind", amount=50), Post(seat=2, kind="big-blind", amount=100),
+              Action(seat=3, action="call"), Action(seat=1, action="call"), Action(seat=2, action="check")]
+    for cards, name in ((("Ks", "9h", "4d"), "flop"), (("2c",), "turn"), (("7s",), "river")):
+        events.append(Board(cards=cards))
+        events += [Action(seat=n, action="check") for n in (1, 2, 3)]
+        if name == street:
+            break
+    return events
+
+
+def refusal(floor, table: dict, events: list, incident) -> FloormanError:
+    with pytest.raises(FloormanError) as caught:
+        floor.rule(Situation(Table.model_validate(table), events, [incident], "tda-2026",
+                             floor.situation_options("tda-2026")))
+    return caught.value
+
+
+def test_a_wager_after_the_river_betting_is_refused(floor):
+    """Audit M5: today ruled a fresh bet of 100."""
+    error = refusal(floor, RIVER_TABLE, checked_to("river"), Wager(seat=1, chips=(100,)))
+    assert error.field == "incidents[0]" and "the betting is over" in error.message
+
+
+def test_a_wager_between_streets_asks_for_the_cards(floor):
+    error = refusal(floor, RIVER_TABLE, checked_to("flop"), Wager(seat=1, chips=(100,)))
+    assert error.field == "incidents[0]" and "turn cards were not given" in error.message
+
+
+def test_an_out_of_turn_bet_beyond_the_stack_is_refused(floor):
+    """Item 6: 50,000 out of turn from a seat with 8,800 behind was ruled 'in for 50,000'."""
+    from floorman.model.incidents.action import OutOfTurn
+
+    events = checked_to("flop") + [Board(cards=("2c",))]
+    error = refusal(floor, RIVER_TABLE, events, OutOfTurn(seat=3, action="bet", amount=50000))
+    assert error.field == "incidents[0].amount" and "table stakes" in error.message
+    assert "has only 8,800" in error.message     # 8,900 less the 100 it put in pre-flop
+
+
+def test_chips_not_in_play_are_refused_and_any_chip_is_fine_when_unlisted(floor):
+    table = {**RIVER_TABLE, "chip_denominations": [5, 25, 100]}
+    events = checked_to("flop") + [Board(cards=("2c",))]
+    error = refusal(floor, table, events, Wager(seat=1, chips=(30, 7)))
+    assert error.field == "incidents[0].chips[0]" and "no 30 chip" in error.message
+    error = refusal(floor, table, events, Wager(seat=1, chips=(100, 7), motions=2, first_motion_chips=(100,)))
+    assert error.field == "incidents[0].chips[1]"
+    # no denominations listed: a 30 and a 7 are chips like any other
+    report = floor.rule(Situation(Table.model_validate(RIVER_TABLE), events, [Wager(seat=1, chips=(30, 7))],
+                                  "tda-2026", floor.situation_options("tda-2026")))
+    assert report.rulings
+
+
+@pytest.mark.parametrize("raw, field", [
+    ({"type": "wager", "seat": 1, "declared": "amount-only", "amount_said": 10 ** 30}, "amount_said"),
+    ({"type": "wager", "seat": 1, "chips": [2 ** 53]}, "chips.0"),
+    ({"type": "wager", "seat": 1, "chips": [100], "prior_chips": [2 ** 53]}, "prior_chips.0"),
+    ({"type": "out-of-turn", "seat": 1, "action": "bet", "amount": 2 ** 53}, "amount"),
+])
+def test_amounts_of_2_53_and_more_never_reach_a_fact(raw, field):
+    from pydantic import ValidationError
+
+    from floorman.model.incidents import parse_incident
+
+    with pytest.raises(ValidationError) as caught:
+        parse_incident(raw)
+    assert [".".join(map(str, e["loc"])) for e in caught.value.errors()] == [field]
+    assert parse_incident({**raw, **{field.split(".")[0]: 2 ** 53 - 1 if "." not in field else [2 ** 53 - 1]}})

@@ -181,7 +181,8 @@ def pots_text(state: HandState) -> tuple[int, int, int, str]:
 
 def _replay(situation: Situation, extra: list[Action], where: str) -> HandState:
     """The hand with `extra` actions applied after the events (each must be legal, in turn)."""
-    state = HandState.replay(situation.table, situation.events, cap_lifted_heads_up=situation.cap_lifted_heads_up)
+    state = HandState.replay(situation.table, situation.events, cap_lifted_heads_up=situation.cap_lifted_heads_up,
+                             tolerate=situation.state.tolerate)   # a bet a ruling let stand as made
     for i, action in enumerate(extra):
         try:
             state.apply(action)
@@ -264,6 +265,10 @@ def out_of_turn_facts(situation: Situation, oot: OutOfTurn, index: int) -> list[
         raise InvalidEvent(f"seat {actor} is to act, not seat {skipped}", field=f"{where}.skipped")
     if state.seats[oot.seat].stack == 0:
         raise InvalidEvent(f"seat {oot.seat} is all-in and has no action", field=f"{where}.seat")
+    oot_seat = state.seats[oot.seat]
+    if oot.amount is not None and oot.amount > oot_seat.street_bet + oot_seat.stack:
+        raise InvalidEvent(f"seat {oot.seat} bets to {oot.amount:,} but has only "
+                           f"{oot_seat.street_bet + oot_seat.stack:,} (table stakes)", field=f"{where}.amount")
     # the seats due to act before the out-of-turn seat, clockwise from the skipped seat
     order = state.order
     start = order.index(skipped)
@@ -410,7 +415,8 @@ def wrong_count_facts(situation: Situation, wrong: WrongCount, index: int) -> li
 def _street_levels(situation: Situation) -> list[int]:
     """The bet levels of the current betting round, in order (pre-flop: from the big blind on;
     a straddle is a raise over it)."""
-    state = HandState(situation.table, cap_lifted_heads_up=situation.cap_lifted_heads_up)
+    state = HandState(situation.table, cap_lifted_heads_up=situation.cap_lifted_heads_up,
+                      tolerate=situation.state.tolerate)          # a bet a ruling let stand as made
     levels: list[int] = []
     for event in situation.events:
         street_before = state.street_index

@@ -38,6 +38,13 @@ def wager_facts(situation: Situation, wager: Wager, index: int) -> list[Fact]:
     state = situation.state
     where = f"incidents[{index}]"
     seat = incident_seat(situation, wager.seat, f"{where}.seat", live=True)
+    if state.awaiting_cards and not state.betting_complete:
+        following = state.streets[min(state.street_index + 1, len(state.streets) - 1)]
+        raise InvalidEvent(f"the {state.street} betting is over and the {following} cards were not given: "
+                           f"add them (a board, deal or draw event) before this incident", field=where)
+    if state.betting_complete or state.actor is None:
+        raise InvalidEvent("the betting is over: no wager can be made", field=where)
+    _check_denominations(situation, wager, where)
     new = list(wager.chips)
     prior = list(wager.prior_chips)
     remaining_prior = list(prior)
@@ -147,6 +154,18 @@ def wager_facts(situation: Situation, wager: Wager, index: int) -> list[Fact]:
         "amount_said_to": wager.amount_said if wager.amount_said is not None else 0,
     }
     return [fact]
+
+
+def _check_denominations(situation: Situation, wager: Wager, where: str) -> None:
+    """Every chip is one the table plays with (when the table lists its chips; else any value)."""
+    in_play = situation.table.chip_denominations
+    if not in_play:
+        return
+    for name in ("chips", "prior_chips", "first_motion_chips", "pulled_back"):
+        for i, chip in enumerate(getattr(wager, name) or ()):
+            if chip not in in_play:
+                raise InvalidEvent(f"there is no {chip:,} chip at this table (chips in play: "
+                                   f"{', '.join(f'{c:,}' for c in sorted(in_play))})", field=f"{where}.{name}[{i}]")
 
 
 def words_or_chips(wager: Wager, situation: Situation) -> str:

@@ -8,13 +8,18 @@ vocabulary grows without touching the others.
 
 from __future__ import annotations
 
-from typing import Any
+from typing import Annotated, Any
 
-from pydantic import ValidationError
+from pydantic import Field, ValidationError
 
-from floorman.model.table import _Strict
+from floorman.model.table import CHIP_LIMIT, _Strict
 
 INCIDENT_TYPES: dict[str, type["Incident"]] = {}
+
+#: One chip, by its value. Chip amounts and values in incidents stay below CHIP_LIMIT (2**53):
+#: the rule engine's numbers are doubles, exact only below it, so a larger amount is refused with
+#: its field named before any fact is built.
+Chip = Annotated[int, Field(gt=0, lt=CHIP_LIMIT)]
 
 
 class Incident(_Strict):
@@ -83,4 +88,4 @@ def _load_families() -> None:
         importlib.import_module(f"{__name__}.{module.name}")
 
 
-__all__ = ["INCIDENT_TYPES", "Incident", "incident", "parse_incident", "ValidationError"]
+__all__ = ["CHIP_LIMIT", "Chip", "INCIDENT_TYPES", "Incident", "incident", "parse_incident", "ValidationError"]

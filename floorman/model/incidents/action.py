@@ -20,7 +20,7 @@ from typing import Literal
 
 from pydantic import Field, model_validator
 
-from floorman.model.incidents import Incident, incident
+from floorman.model.incidents import CHIP_LIMIT, Incident, incident
 from floorman.model.table import _Strict
 
 OotActionKind = Literal["check", "bet", "call", "raise", "fold", "all-in"]
@@ -32,7 +32,7 @@ class FollowingAction(_Strict):
 
     seat: int
     action: OotActionKind
-    amount: int | None = Field(None, ge=0, description="bet/raise/all-in: the total for the street")
+    amount: int | None = Field(None, ge=0, lt=CHIP_LIMIT, description="bet/raise/all-in: the total for the street")
 
     @model_validator(mode="after")
     def _amount(self) -> "FollowingAction":
@@ -56,7 +56,7 @@ class OutOfTurn(Incident):
     type: Literal["out-of-turn"] = "out-of-turn"
     seat: int
     action: OotActionKind
-    amount: int | None = Field(None, ge=0, description="bet/raise/all-in: the total for the street")
+    amount: int | None = Field(None, ge=0, lt=CHIP_LIMIT, description="bet/raise/all-in: the total for the street")
     skipped: int | None = Field(None, description="the seat due to act; None = as the replay finds it")
     then: tuple[FollowingAction, ...] = ()
     spoke_up: bool = Field(False, description="the skipped player claimed the turn before more "
@@ -107,7 +107,7 @@ class ChipsAdded(Incident):
 
     type: Literal["chips-added"] = "chips-added"
     seat: int
-    amount: int = Field(gt=0, description="the value brought out")
+    amount: int = Field(gt=0, lt=CHIP_LIMIT, description="the value brought out")
     when: Literal["mid-hand", "between-hands"] = "mid-hand"
 
 
@@ -119,7 +119,7 @@ class ChipsHidden(Incident):
     type: Literal["chips-hidden"] = "chips-hidden"
     seat: int
     where: Literal["behind-stack", "in-hand", "off-table"]
-    amount: int = Field(0, ge=0, description="the value of the chips out of view, if known")
+    amount: int = Field(0, ge=0, lt=CHIP_LIMIT, description="the value of the chips out of view, if known")
     large_denomination: bool = Field(True, description="the hidden chips are the high denominations")
 
 
@@ -129,7 +129,7 @@ class CashOnTable(Incident):
 
     type: Literal["cash-on-table"] = "cash-on-table"
     seat: int
-    amount: int = Field(gt=0)
+    amount: int = Field(gt=0, lt=CHIP_LIMIT)
     visible: bool = True
 
 
@@ -139,6 +139,6 @@ class WrongCount(Incident):
 
     type: Literal["wrong-count"] = "wrong-count"
     seat: int
-    told: int = Field(ge=0, description="the amount to call announced (chips still to put in)")
+    told: int = Field(ge=0, lt=CHIP_LIMIT, description="the amount to call announced (chips still to put in)")
     by: Literal["dealer", "player"] = "dealer"
     acted: bool = Field(True, description="the seat called (pushed the amount or said call) on it")

@@ -16,7 +16,7 @@ from typing import Literal
 
 from pydantic import Field, model_validator
 
-from floorman.model.incidents import Incident, incident
+from floorman.model.incidents import CHIP_LIMIT, Incident, incident
 from floorman.model.table import _Strict
 
 
@@ -34,7 +34,7 @@ class UnderRaiseFound(Incident):
 
     type: Literal["under-raise-found"] = "under-raise-found"
     seat: int
-    to: int = Field(gt=0, description="the street total the seat bet or raised to")
+    to: int = Field(gt=0, lt=CHIP_LIMIT, description="the street total the seat bet or raised to")
     then: tuple[FollowingAction, ...] = Field((), description="what the next players did, in order")
     found: Literal["same-street", "next-card-dealt", "showdown-begun"] = Field(
         "same-street", description="when the error was noticed: on the street of the bet (on the river: "
@@ -52,8 +52,8 @@ class PotCountError(Incident):
 
     type: Literal["pot-count-error"] = "pot-count-error"
     seat: int
-    count_said: int = Field(gt=0, description="the pot as the dealer (or a player) counted it")
-    bet_to: int | None = Field(None, gt=0, description="the street total bet; default: the count said "
+    count_said: int = Field(gt=0, lt=CHIP_LIMIT, description="the pot as the dealer (or a player) counted it")
+    bet_to: int | None = Field(None, gt=0, lt=CHIP_LIMIT, description="the street total bet; default: the count said "
                                                        "(an opening pot bet)")
     then: tuple[FollowingAction, ...] = Field((), description="what the next players did, in order")
     found: Literal["same-street", "next-card-dealt"] = "same-street"
@@ -73,7 +73,7 @@ class CallBeforeAmount(Incident):
     seat: int
     bettor: int
     declared: Literal["bet", "raise"] = "bet"
-    amount_to: int = Field(gt=0, description="the street total the bettor then bet or raised to")
+    amount_to: int = Field(gt=0, lt=CHIP_LIMIT, description="the street total the bettor then bet or raised to")
     amount_known: bool = Field(False, description="was the amount clear when the call was made?")
 
     @model_validator(mode="after")

@@ -6,7 +6,7 @@ from typing import Literal
 
 from pydantic import Field, model_validator
 
-from floorman.model.incidents import Incident, incident
+from floorman.model.incidents import CHIP_LIMIT, Chip, Incident, incident
 
 Declaration = Literal["none", "check", "bet", "call", "raise", "fold", "all-in", "complete", "pot",
                       "amount-only", "tap", "non-standard"]
@@ -30,17 +30,17 @@ class Wager(Incident):
     type: Literal["wager"] = "wager"
     seat: int
     declared: Declaration = "none"
-    amount_said: int | None = Field(None, ge=0)
+    amount_said: int | None = Field(None, ge=0, lt=CHIP_LIMIT)
     words: str | None = Field(None, description="what was said, as said (for the record)")
-    chips: tuple[int, ...] = Field((), description="chips put out now, by denomination")
-    first_motion_chips: tuple[int, ...] | None = Field(
+    chips: tuple[Chip, ...] = Field((), description="chips put out now, by denomination")
+    first_motion_chips: tuple[Chip, ...] | None = Field(
         None, description="with motions > 1: the chips of the first motion")
-    motions: int = Field(1, ge=1)
+    motions: int = Field(1, ge=1, lt=CHIP_LIMIT)
     speech: Literal["before", "with", "after"] | None = Field(
         None, description="when the words came, relative to the chips")
     in_turn: bool = True
-    prior_chips: tuple[int, ...] = Field((), description="chips already out from an earlier bet/blind")
-    pulled_back: tuple[int, ...] = Field((), description="of those, chips the player pulled back first "
+    prior_chips: tuple[Chip, ...] = Field((), description="chips already out from an earlier bet/blind")
+    pulled_back: tuple[Chip, ...] = Field((), description="of those, chips the player pulled back first "
                                                          "(they go back behind, not into this push)")
     unclear: bool = Field(False, description="the amount said is ambiguous (e.g. 'I bet five')")
     wanted_change: bool = Field(False, description="the player says the extra chips were put out only "

@@ -11,7 +11,7 @@ from typing import Literal
 
 from pydantic import Field
 
-from floorman.model.incidents import Incident, incident
+from floorman.model.incidents import CHIP_LIMIT, Incident, incident
 
 ActionWord = Literal["check", "bet", "call", "raise", "fold", "all-in"]
 
@@ -31,5 +31,5 @@ class ConditionalStatement(Incident):
     condition_seat: int | None = Field(None, description="the seat whose action the statement waits on")
     condition: Literal["check", "bet", "call", "raise", "fold", "all-in", "any"]
     promised: ActionWord
-    amount_said: int | None = Field(None, ge=0, description="an amount named with the promised action")
+    amount_said: int | None = Field(None, ge=0, lt=CHIP_LIMIT, description="an amount named with the promised action")
     condition_met: bool = Field(description="the condition has happened: the statement has come due")

@@ -32,7 +32,7 @@ from typing import Literal
 from pydantic import Field, field_validator, model_validator
 
 from floorman.model.cards import parse_cards
-from floorman.model.incidents import Incident, incident
+from floorman.model.incidents import CHIP_LIMIT, Incident, incident
 
 
 def _cards(value: object) -> tuple[str, ...]:
@@ -61,7 +61,7 @@ class DealError(Incident):
     type: Literal["deal-error"] = "deal-error"
     error: DealErrorKind
     seat: int | None = Field(None, description="the seat the error concerns")
-    cards_held: int | None = Field(None, ge=0, description="wrong-count: the cards the seat holds")
+    cards_held: int | None = Field(None, ge=0, lt=CHIP_LIMIT, description="wrong-count: the cards the seat holds")
     found_in: Literal["hand", "stub", "board"] = Field(
         "hand", description="non-standard-card: where it turned up")
     card: str | None = Field(None, description="non-standard-card: what it is, e.g. 'joker'")
@@ -82,7 +82,7 @@ class BoxedCard(Incident):
     """`count` cards found face up in the deck (boxed), on the initial deal or later."""
 
     type: Literal["boxed-card"] = "boxed-card"
-    count: int = Field(1, ge=1, description="boxed cards found")
+    count: int = Field(1, ge=1, lt=CHIP_LIMIT, description="boxed cards found")
     initial_deal: bool = Field(True, description="found while the hole cards were being dealt")
     cards: tuple[str, ...] = Field((), description="the boxed cards, if known")
 
@@ -108,7 +108,8 @@ class ExposedCard(Incident):
     by: Literal["dealer", "player", "folding"]
     seat: int
     cards: tuple[str, ...] = Field((), description="the exposed cards, if known")
-    count: int | None = Field(None, ge=1, description="cards exposed (default: the cards or positions listed, else 1)")
+    count: int | None = Field(None, ge=1, lt=CHIP_LIMIT,
+                              description="cards exposed (default: the cards or positions listed, else 1)")
     deal_positions: tuple[int, ...] = Field((), description="dealer: the order off the deck of each exposed card")
 
     _parse = field_validator("cards", mode="before")(_cards)
@@ -242,6 +243,7 @@ class WrongBlindLevel(Incident):
     """The hand was dealt with the previous level's forced bets; the level in force has these."""
 
     type: Literal["wrong-blind-level"] = "wrong-blind-level"
-    small_blind: int = Field(ge=0, description="the small blind of the level in force")
-    big_blind: int = Field(gt=0, description="the big blind of the level in force")
-    ante: int = Field(0, ge=0, description="the ante of the level in force (per player, or the big blind ante)")
+    small_blind: int = Field(ge=0, lt=CHIP_LIMIT, description="the small blind of the level in force")
+    big_blind: int = Field(gt=0, lt=CHIP_LIMIT, description="the big blind of the level in force")
+    ante: int = Field(0, ge=0, lt=CHIP_LIMIT,
+                      description="the ante of the level in force (per player, or the big blind ante)")

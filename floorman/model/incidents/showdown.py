@@ -25,7 +25,7 @@ from typing import Literal
 from pydantic import Field, field_validator, model_validator
 
 from floorman.model.cards import parse_cards
-from floorman.model.incidents import Incident, incident
+from floorman.model.incidents import CHIP_LIMIT, Incident, incident
 
 
 @incident
@@ -169,4 +169,4 @@ class AwardDispute(Incident):
     awarded_to: int
     found: Literal["before-next-hand", "next-hand-started", "after-substantial-action"] = "before-next-hand"
     during_break: bool = False
-    seconds_after_award: int = Field(0, ge=0)
+    seconds_after_award: int = Field(0, ge=0, lt=CHIP_LIMIT)
