@@ -185,3 +185,22 @@ def test_two_hundred_raises_in_a_row_each_build_on_the_last_and_each_wager_is_bu
     assert [r.params["raise_to"] for r in report.rulings][-2:] == [200_000, 201_000]
     assert report.state.current_bet == 201_000 and report.state.actor == 2
     assert built == list(range(200))
+
+
+def test_an_under_raise_that_stands_as_made_is_built_on_by_the_next_incident(floor):
+    """TDA 2024 52-A / 2026 54-A: found after the next card, the raise to 1,000 (the minimum was
+    1,200) stands. The next push is judged against 1,000, and every later replay of the hand
+    accepts the short raise (it is in the state's tolerated departures)."""
+    from floorman.model.incidents.addendum import UnderRaiseFound
+
+    table, events = flop_bet()
+    events = [*events[:-1], Action(seat=1, action="bet", amount=600)]
+    found = UnderRaiseFound(seat=2, to=1000, found="next-card-dealt",
+                            then=({"seat": 3, "action": "call"}, {"seat": 4, "action": "call"},
+                                  {"seat": 5, "action": "fold"}))
+    report = rule(floor, [found, Wager(seat=1, chips=(500,))], (table, events))
+    assert [(r.rule_id, r.effect_error) for r in report.rulings] == [("BET-UNDER-RAISE-STANDS", None),
+                                                                      ("BET-OVERSIZED-CHIP-CALL", None)]
+    assert report.rulings[1].params == {"call_amount": 400, "call_to": 1000, "change": 100}
+    assert [w.code for w in report.state.warnings] == ["raise-size"]
+    assert report.state.actor is None and report.pots[0]["amount"] == 1000 + 4 * 1000

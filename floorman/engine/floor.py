@@ -97,13 +97,15 @@ class Floor:
             firings.extend(fired)
             conflicts.extend(clashes)
             for ruling in kept:
-                before = len(state.events)
+                before, tolerated = len(state.events), state.tolerate
                 try:
                     state, void = apply_effect(state, ruling, situation.incidents[index] if index is not None
                                                else None, situation)
                 except (FloormanError, ValueError) as error:   # a refused event; a bad amount
                     # a list of events may have half applied: go back to the hand before this ruling
-                    state = _fresh_state(situation, state.events[:before]) if len(state.events) > before else state
+                    if len(state.events) > before:
+                        state = _fresh_state(situation, state.events[:before], tolerated)
+                    state.tolerate = tolerated
                     why = getattr(error, "message", "") or str(error)
                     failed = f"the effect of {ruling.rule_id} on incident {index} could not be applied: {why}"
                     ruling = Ruling(**{**ruling.__dict__, "effect_error": why})
@@ -151,10 +153,11 @@ class Floor:
         return rulings, firings, conflicts, list(result.derived_facts)
 
 
-def _fresh_state(situation: Situation, events: list) -> HandState:
-    """The hand replayed from `events`, with the situation's options (through Situation.state,
-    which knows which options the replay needs)."""
-    return Situation(situation.table, list(events), [], situation.profile, situation.options).state
+def _fresh_state(situation: Situation, events: list, tolerate: frozenset[str] = frozenset()) -> HandState:
+    """The hand replayed from `events`, with the room's options and the departures the rulings
+    have accepted so far (a bet that stands as made)."""
+    return HandState.replay(situation.table, list(events), tolerate=tolerate,
+                            cap_lifted_heads_up=situation.cap_lifted_heads_up)
 
 
 def _at(situation: Situation, state: HandState, index: int | None,
@@ -234,16 +237,12 @@ def _apply_action(state: HandState, effect: dict[str, Any]) -> None:
         # one event kind for both: the state knows whether a bet is already out
         action = "bet" if state.current_bet == 0 else "raise"
     event = Action(seat=effect["seat"], action=action, amount=effect.get("to"))
-    if not effect.get("as_made"):
-        state.apply(event)
-        return
-    # accepted action: the bet stands as made, below the minimum or above the pot
-    tolerate = state.tolerate
-    state.tolerate = tolerate | {"raise-size"}
-    try:
-        state.apply(event)
-    finally:
-        state.tolerate = tolerate
+    if effect.get("as_made") and "raise-size" not in state.tolerate:
+        # accepted action: the bet stands as made, below the minimum or above the pot. The hand
+        # keeps tolerating it from here on, so that a replay of its events (with the state's
+        # `tolerate`) accepts it too; the state lists it in `warnings`.
+        state.tolerate = state.tolerate | {"raise-size"}
+    state.apply(event)
 
 
 def _kill(state: HandState, seat: int) -> None:
@@ -283,7 +282,7 @@ def _take_back_board(state: HandState, situation: Situation) -> HandState:
     events.pop()
     if events and isinstance(events[-1], Burn):
         events.pop()
-    return _fresh_state(situation, events)
+    return _fresh_state(situation, events, state.tolerate)
 
 
 def pots_and_hands(state: HandState) -> tuple[list[dict[str, Any]], dict[int, dict[str, Any]]]:
