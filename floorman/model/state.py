@@ -13,7 +13,7 @@ It holds no rule logic beyond the arithmetic of betting: rulings live in the rul
 from __future__ import annotations
 
 from dataclasses import dataclass, field
-from typing import Iterable
+from typing import Iterable, Sequence
 
 from floorman.errors import ActionOutOfTurn, FloormanError, InvalidEvent, InvalidTable
 from floorman.model.cards import UNKNOWN
@@ -167,6 +167,8 @@ class HandState:
         self.posted_kinds: set[str] = set()   # the kinds of forced bet posted so far
         self.actions_taken: list[TurnAction] = []
         self.hand_over = False
+        self._dealt_order: tuple[int, ...] | None = None
+        self._hole_cards = self.variant.hole_cards
 
     # ------------------------------------------------------------------ construction
     @classmethod
@@ -269,25 +271,20 @@ class HandState:
         # decide (heads-up, the big blind when the small blind is all-in for less): not pending
         return {n for n in self.order if self.seats[n].can_act and self._can_lose_more(n)}
 
-    def _round_view(self) -> tuple[set[int], int | None]:
-        """Who must act this round and the seat before the first of them, as the round stands or
-        would open, without opening it: a question about the hand never changes the hand."""
+    def _round_view(self) -> tuple[set[int], int | None, bool]:
+        """Who must act this round, the seat before the first of them, and whether the round
+        closes as it opens (nobody left to bet against): as the round stands, or would open,
+        without opening it. A question about the hand never changes the hand."""
         if self.round_open or self.round_done or self.hand_over:
-            return self.pending, self.last_actor
+            return self.pending, self.last_actor, False
         pending = self._round_pending()
         if self._nobody_left_to_bet(pending):
-            return set(), None
-        return pending, self._round_start_point()
-
-    def _round_would_close(self) -> bool:
-        """Opening the round now would close it at once (nobody left to bet against)."""
-        if self.round_open or self.round_done or self.hand_over:
-            return False
-        return self._nobody_left_to_bet(self._round_pending())
+            return set(), None, True
+        return pending, self._round_start_point(), False
 
     def _open_round(self) -> None:
-        """Set up who must act this round (done when an event needs it: stud order needs the
-        up-cards, and the blinds must be in)."""
+        """Set up who must act this round (done by the event that needs it, which restores the
+        round if it is refused: stud order needs the up-cards, and the blinds must be in)."""
         if self.round_open or self.round_done or self.hand_over:
             return
         self.round_open = True
@@ -310,7 +307,7 @@ class HandState:
         """The seat whose turn it is, or None between rounds and after the hand."""
         if self.hand_over or self.round_done or self.awaiting_cards:
             return None
-        pending, start = self._round_view()
+        pending, start, _ = self._round_view()
         if not pending:
             return None
         if start is None:
@@ -436,13 +433,8 @@ class HandState:
         if self.hand_over and not isinstance(event, (Show, Muck, ShowOne, Board, Burn)):
             raise InvalidEvent("the hand is over: everyone else folded", event_index=index)
         # each handler checks everything before it changes anything, so a refused event leaves
-        # the hand as it was (an action that starts a street keeps a small undo record)
-        warnings = len(self.warnings)
-        try:
-            handler(self, event, index)
-        except FloormanError:
-            del self.warnings[warnings:]
-            raise
+        # the hand as it was (an event that opens a betting round keeps a small undo record)
+        handler(self, event, index)
         self.events.append(event)
 
     def _post(self, event: Post, index: int) -> None:
@@ -509,14 +501,22 @@ class HandState:
         big blind the next. The button may sit on an empty seat (dead button, TDA 2024 32 /
         2026 34); None when the table has no button."""
         button = self.table.button
-        if button is None:
-            return None, None
-        dealt = [n for n in self._clockwise_after(button) if self.seats[n].dealt_in]
-        if len(dealt) < 2:
+        dealt = self._dealt_after_button()
+        if button is None or len(dealt) < 2:
             return None, None
         if len(dealt) == 2 and button in dealt:
             return button, dealt[0]
         return dealt[0], dealt[1]
+
+    def _dealt_after_button(self) -> tuple[int, ...]:
+        """Seats dealt in, clockwise from the first after the button (fixed for the hand)."""
+        dealt = self._dealt_order
+        if dealt is None:
+            button = self.table.button
+            dealt = () if button is None else \
+                tuple(n for n in self._clockwise_after(button) if self.seats[n].dealt_in)
+            self._dealt_order = dealt
+        return dealt
 
     def _check_blind_seat(self, s: SeatInHand, event: Post, index: int) -> None:
         """Blinds come from the seats the button says; the dead-button rule explains a dead small
@@ -526,7 +526,7 @@ class HandState:
         if event.kind not in ("small-blind", "big-blind") or event.kind in self.posted_kinds \
                 or self.family == "stud" or self.table.button is None:
             return
-        dealt = [n for n in self._clockwise_after(self.table.button) if self.seats[n].dealt_in]
+        dealt = self._dealt_after_button()
         if len(dealt) < 2 or (len(dealt) == 2 and self.table.button not in dealt):
             return   # heads-up with the button on an empty seat: either seat may post first
         small, big = self.expected_blind_seats()
@@ -556,7 +556,7 @@ class HandState:
             raise InvalidEvent(f"seat {s.number} is sitting out and was not dealt in", event_index=index,
                                field="seat")
         held = len(s.hole) + len(event.cards)
-        if held > self.variant.hole_cards:
+        if held > self._hole_cards:
             raise InvalidEvent(f"seat {s.number} would hold {held} hole cards: {self.variant} deals "
                                f"{self.variant.hole_cards}", event_index=index, field="cards")
         self._check_new_cards(event.cards, index, "cards")
@@ -578,22 +578,25 @@ class HandState:
         start = len(s.hole)
         return tuple(pattern[i] if i < len(pattern) else False for i in range(start, start + count))
 
-    def _check_new_cards(self, cards: Iterable[str], index: int, field_name: str) -> None:
+    def _check_new_cards(self, cards: Sequence[str], index: int, field_name: str) -> None:
         """Refuse a card already seen (or twice in `cards`) or not in the deck; marks nothing."""
-        new: set[str] = set()
-        for card in cards:
+        seen = self.seen_cards
+        short_deck = self._short_deck
+        for i, card in enumerate(cards):
             if card == UNKNOWN:
                 continue
-            if self._short_deck and card[0] in "2345":
+            if short_deck and card[0] in "2345":
                 raise InvalidEvent(f"{card} is not in a short deck (2s to 5s are removed)",
                                    event_index=index, field=field_name)
-            if card in self.seen_cards or card in new:
+            if card in seen or (i and card in cards[:i]):
                 raise InvalidEvent(f"{card} was dealt twice (a duplicate card means a fouled deck)",
                                    event_index=index, field=field_name)
-            new.add(card)
 
     def _mark_seen(self, cards: Iterable[str]) -> None:
-        self.seen_cards.update(card for card in cards if card != UNKNOWN)
+        seen = self.seen_cards
+        for card in cards:
+            if card != UNKNOWN:
+                seen.add(card)
 
     def _burn(self, event: Burn, index: int) -> None:
         if event.card is not None:
@@ -606,16 +609,16 @@ class HandState:
             raise InvalidEvent(f"{self.variant} has no community cards", event_index=index, field="cards")
         self._check_new_cards(event.cards, index, "cards")
         needed = sum(self.variant.board_cards[: self._next_board_street() + 1])
-        # a round nobody can act in (all-in on the blinds) closes as it opens
-        closes = self._round_would_close()
-        if not self.awaiting_cards and not self.hand_over and not closes \
-                and not self._betting_closed_with(self._round_view()[0]):
-            raise InvalidEvent(f"board card dealt before {self.street} betting finished (premature)",
-                               event_index=index, field="cards")
         if len(self.board) + len(event.cards) > max(needed, len(self.board)) or needed == 0:
             raise InvalidEvent(f"{len(event.cards)} board cards dealt where {needed - len(self.board)} "
                                f"were due", event_index=index, field="cards")
-        self._open_round()
+        undo = None if self.round_open else self._round_record()
+        self._open_round()    # a round nobody can act in (all-in on the blinds) closes as it opens
+        if not self.awaiting_cards and not self.hand_over and not self._betting_closed:
+            if undo is not None:
+                self._restore_round(undo)
+            raise InvalidEvent(f"board card dealt before {self.street} betting finished (premature)",
+                               event_index=index, field="cards")
         self._mark_seen(event.cards)
         self.board.extend(event.cards)
         if len(self.board) == needed and self.awaiting_cards:
@@ -734,21 +737,23 @@ class HandState:
         if not s.present:
             raise InvalidEvent(f"seat {s.number} is away from the table and cannot act", event_index=index,
                                field="seat")
-        self._check_blinds_in(s, index)
+        if "big-blind" not in self.posted_kinds:
+            self._check_blinds_in(s, index)
+        if self.round_open and not self.awaiting_cards:
+            self._take_action(s, event, index)
+            return
         # starting a street (or opening its round) comes before the action's own checks: keep
         # what it changes, to put back if the action is refused
-        undo = self._round_record() if self.awaiting_cards or not self.round_open else None
+        undo = self._round_record()
         try:
             self._take_action(s, event, index)
         except FloormanError:
-            if undo is not None:
-                self._restore_round(undo)
+            self._restore_round(undo)
             raise
 
     def _check_blinds_in(self, s: SeatInHand, index: int) -> None:
         """Pre-flop in a blind game nobody acts before the big blind is posted."""
-        if self.family == "stud" or self.street_index != 0 or self.big_blind <= 0 \
-                or "big-blind" in self.posted_kinds:
+        if self.family == "stud" or self.street_index != 0 or self.big_blind <= 0:
             return
         small, big = self.expected_blind_seats()
         forced = self.table.forced_bets
@@ -783,11 +788,11 @@ class HandState:
         if s.stack == 0:
             raise InvalidEvent(f"seat {s.number} is all-in and has no further action", event_index=index,
                                field="seat")
+        self._open_round()        # restored by `_action` if this action is refused
         expected = self.actor
         if self.enforce_turn and expected != s.number and event.in_turn is not False:
             raise ActionOutOfTurn(f"seat {s.number} acted out of turn: seat {expected} is to act",
                                   seat=s.number, expected_seat=expected, event_index=index, field="seat")
-        self._open_round()
         kind = event.action
         if kind == "fold":
             s.folded = True
@@ -835,6 +840,14 @@ class HandState:
         self._record(s, "bring-in", True)
 
     def _bet_or_raise(self, s: SeatInHand, event: Action, index: int) -> None:
+        warned = len(self.warnings)
+        try:
+            self._bet_or_raise_checked(s, event, index)
+        except FloormanError:
+            del self.warnings[warned:]     # a refused raise leaves no warning behind
+            raise
+
+    def _bet_or_raise_checked(self, s: SeatInHand, event: Action, index: int) -> None:
         all_in_to = s.street_bet + s.stack
         if event.action == "all-in":
             amount = all_in_to if event.amount is None else event.amount

@@ -57,8 +57,9 @@ class Variant(StrEnum):
     @property
     def hole_cards(self) -> int:
         """Cards each player holds at the end of the deal (stud: all seven)."""
-        return {"flop": 4 if self in (Variant.OMAHA, Variant.OMAHA_HI_LO) else 2,
-                "stud": 7, "draw": 5}[self.family]
+        if self.family == "flop":
+            return 4 if self in (Variant.OMAHA, Variant.OMAHA_HI_LO) else 2
+        return 7 if self.family == "stud" else 5
 
     @property
     def short_deck(self) -> bool:
