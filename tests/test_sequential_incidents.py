@@ -204,3 +204,15 @@ def test_an_under_raise_that_stands_as_made_is_built_on_by_the_next_incident(flo
     assert report.rulings[1].params == {"call_amount": 400, "call_to": 1000, "change": 100}
     assert [w.code for w in report.state.warnings] == ["raise-size"]
     assert report.state.actor is None and report.pots[0]["amount"] == 1000 + 4 * 1000
+
+
+def test_the_trace_holds_each_incidents_facts_once_with_unique_ids(floor):
+    report = rule(floor, [STRING_BET, Wager(seat=3, chips=(1000, 1000, 1000, 1000))])
+    ids = [fact["id"] for fact in report.trace.facts]
+    assert len(ids) == len(set(ids))
+    assert ids.count("profile") == 1 and "hand" in ids and "hand@1" in ids
+    facts = {fact["id"]: fact for fact in report.trace.facts}
+    assert facts["hand"]["current_bet"] == 1000 and facts["hand@1"]["pot"] == 3000   # after seat 2's call
+    for firing in report.trace.fired:        # every fact a firing names is in the trace
+        assert set(firing.matched.values()) <= set(ids)
+        assert firing.derived is None or firing.derived in ids

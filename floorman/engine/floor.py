@@ -193,7 +193,8 @@ def incident_facts(situation: Situation, index: int | None) -> list[Fact]:
 
 def _for_trace(facts: list[Fact], derived: list[Fact], index: int | None, *, first: bool) -> list[Fact]:
     """The facts of one incident's run for the trace: the profile once, and the hand as it stood
-    at each later incident under its own id (`hand@1`), so every id in the trace is unique."""
+    at each later incident under its own id (`hand@1`), so every id in the trace is unique
+    (incident and derived fact ids already carry the incident's index)."""
     out: list[Fact] = []
     for fact in facts:
         if fact["type"] == "profile" and not first:
@@ -201,8 +202,6 @@ def _for_trace(facts: list[Fact], derived: list[Fact], index: int | None, *, fir
         if fact["type"] == "hand" and not first:
             fact = {**fact, "id": f"hand@{index}"}
         out.append(fact)
-    if index:
-        derived = [{**fact, "id": f"{fact['id']}@{index}"} for fact in derived]
     return out + derived
 
 
