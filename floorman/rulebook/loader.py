@@ -134,7 +134,8 @@ def item_paths(paths: list[Path], folder: Path) -> list[Path]:
 def load_profile(path: Path, specs: Mapping[str, OptionSpec]) -> tuple[Profile, Any]:
     """One profile file, its options checked against the declarations."""
     name = relative(path)
-    document = load_yaml(path)
+    document = _mapping(load_yaml(path), name, "a profile file is a mapping: id, title, options (see "
+                        "docs/rulebook-format.md)")
     profile = validate(Profile, document, filename=name)
     check_options(profile.options, specs, file=name, document=document)
     return profile, document
@@ -143,10 +144,17 @@ def load_profile(path: Path, specs: Mapping[str, OptionSpec]) -> tuple[Profile, 
 def load_rule(path: Path) -> tuple[Rule, Any]:
     """One rule file: the schema, then its expressions and its compiled `when:`/`derive:`."""
     name = relative(path)
-    document = load_yaml(path)
+    document = _mapping(load_yaml(path), name, "a rule file is a mapping: id, name, title, category, summary, "
+                        "citations, when, and a ruling or a derive (see docs/rulebook-format.md)")
     rule = validate(Rule, document, filename=name)
     check_rule(rule, document, name)
     return rule, document
+
+
+def _mapping(document: Any, name: str, message: str) -> Any:
+    if not isinstance(document, dict):
+        raise InputFileError(message, file=name, line=getattr(document, "line", None) or 1)
+    return document
 
 
 def check_rule(rule: Rule, document: Any, name: str) -> None:
@@ -264,9 +272,12 @@ def _compile_together(book: Rulebook) -> None:
         compile_rulebook(engine_spec(rule) for rule in book.rules.values())
     except RuleCompileError as error:
         rule_id = error.rule_id if error.rule_id in book.rules else None
-        where = book.where(rule_id, "when") if rule_id else {"file": book.folder}
-        raise RuleCheckError(error.message, code="L005", **{**where, "field": error.path or where.get("field")}) \
-            from None
+        if rule_id is None:
+            raise RuleCheckError(error.message, code="L005", file=relative(Path(book.folder))) from None
+        path = Path(book.folder) / book.files[rule_id]
+        line = line_of(load_yaml(path), _compile_location(error.path))    # the error path only: read it again
+        raise RuleCheckError(error.message, code="L005", file=book.path_of(rule_id), line=line,
+                             field=error.path or None) from None
 
 
 def check_references(book: Rulebook) -> None:

@@ -137,8 +137,15 @@ def load_option_specs(path: Path) -> dict[str, OptionSpec]:
         if not isinstance(raw, dict):
             raise InputFileError("an option is a mapping {kind, default, source, description}", file=name,
                                  line=line_of(document, ("options", key)), field=f"options.{key}")
-        specs[str(key)] = validate(OptionSpec, {"name": key, **raw}, filename=name, document=document,
-                                   prefix=("options", key))
+        try:
+            specs[str(key)] = validate(OptionSpec, {"name": key, **raw}, filename=name, document=document,
+                                       prefix=("options", key))
+        except InputFileError as error:
+            if error.message.startswith("default: ") and "default" in raw:    # point at the default itself
+                error.message = error.message[len("default: "):]
+                error.line = line_of(document, ("options", key, "default"))
+                error.field = f"options.{key}.default"
+            raise
     return specs
 
 
