@@ -13,6 +13,7 @@ from __future__ import annotations
 
 import random
 from collections import Counter
+from pathlib import Path
 from dataclasses import dataclass, field
 
 import pytest
@@ -374,3 +375,20 @@ def test_amounts_of_2_53_and_more_never_reach_a_fact(raw, field):
         parse_incident(raw)
     assert [".".join(map(str, e["loc"])) for e in caught.value.errors()] == [field]
     assert parse_incident({**raw, **{field.split(".")[0]: 2 ** 53 - 1 if "." not in field else [2 ** 53 - 1]}})
+
+
+def test_the_tiny_push_threshold_is_the_room_option(floor):
+    """Item 9: 300 into a 4,800 opening bet is 6%: an undercall at the default 5, tiny at 10."""
+    from floorman.scenarios import load_scenario
+
+    scenarios = Path(__file__).parent.parent / "scenarios"
+    scenario = load_scenario(scenarios / "action" / "tiny-push-300-into-4800-is-an-undercall.yaml")
+    ruled = {}
+    for percent in (None, 10):
+        options = dict(floor.situation_options("tda-2026"))
+        if percent is not None:
+            options["tiny_push_percent"] = percent
+        [ruling] = floor.rule(scenario.situation("tda-2026", options)).rulings
+        ruled[percent] = ruling.rule_id
+    assert ruled == {None: "ACT-UNDERCALL-FULL-CALL", 10: "BET-TINY-CHIP-DISCRETION"}
+    assert floor.situation_options("tda-2026")["tiny_push_percent"] == 5

@@ -224,8 +224,8 @@ FACT_FIELDS: dict[str, dict[str, Kind]] = {
         "said_full_raise_met": "bool", "said_half_raise_met": "bool", "said_is_call": "bool",
         "said_raises": "bool", "said_to": "int", "seat": "int", "silent": "bool", "single_chip": "bool",
         "smallest_chip": "int", "speech": "str", "stack": "int", "stack_after": "int", "street_bet": "int",
-        "tiny_push": "bool", "to_call": "int", "unclear": "bool", "unclear_legal_from": "int",
-        "unclear_reading": "int", "unclear_reading_in_pot": "bool", "under_call": "bool",
+        "tiny_push": "bool", "tiny_push_percent": "int", "to_call": "int", "unclear": "bool",
+        "unclear_legal_from": "int", "unclear_reading": "int", "unclear_reading_in_pot": "bool", "under_call": "bool",
         "wanted_change": "bool",
     },
     "wrong_button": {

@@ -28,9 +28,10 @@ from floorman.model.incidents.betting import Wager
 from floorman.model.table import BettingStructure
 
 #: A silent push is "relatively tiny" against the bet (TDA 2024 41 / 2026 43) when it is at most
-#: this fraction of the call: the TDA gives no number, so this is a house threshold (1k into 50k
-#: is 2%; the undercalls in the 51 examples, 25% and more, are not tiny).
-TINY_PUSH_PERCENT = 10
+#: this percent of the call. The TDA gives no number, only its example (1,000 into 50,000 = 2%),
+#: so it is the room option `tiny_push_percent`; this default is on the example's scale (a push of
+#: 300 into 4,800, 6%, is an undercall: a full call of the opening bet under TDA 2024 51-B).
+DEFAULT_TINY_PUSH_PERCENT = 5
 
 
 @builds("wager")
@@ -111,6 +112,7 @@ def wager_facts(situation: Situation, wager: Wager, index: int) -> list[Fact]:
               else "capped" if state.cap_reached
               else "nobody-left-to-raise" if not others_can_act else "open")
     silent = wager.declared == "none"
+    tiny_percent = int(situation.option("tiny_push_percent", DEFAULT_TINY_PUSH_PERCENT))
     fact: Fact = {
         "type": "wager", "id": f"wager:{index}", "seat": wager.seat,
         "declared": wager.declared, "said_amount": wager.amount_said is not None,
@@ -140,7 +142,8 @@ def wager_facts(situation: Situation, wager: Wager, index: int) -> list[Fact]:
         # no bet yet: chips that reach the minimum bet, or are the last chips (short: TDA 52-A)
         "opening_legal": current == 0 and push_to > 0 and (push_to >= state.min_bet or last_chips),
         "over_max": push_to > max_raise_to,
-        "tiny_push": 0 < chips_total and 100 * chips_total <= TINY_PUSH_PERCENT * to_call,
+        "tiny_push": 0 < chips_total and 100 * chips_total <= tiny_percent * to_call,
+        "tiny_push_percent": tiny_percent,
         "first_motion_total": first_motion, "first_motion_to": frame + first_motion,
         "first_motion_calls": first_motion >= to_call,
         # prior-bet chips (TDA 2024 46 / 2026 48)
