@@ -257,14 +257,16 @@ class HandState:
                                                                      self.seats[n].upcards[0]), -n))
         else:
             able = [n for n in candidates if self.seats[n].can_act] or candidates
-            first = max(able, key=lambda n: (showing_strength(self.variant.value, self.seats[n].upcards), -n))
+            first = max(able, key=lambda n: (showing_strength(self.variant.value, self._known_upcards(n)), -n))
         index = self.order.index(first)
         return self.order[index - 1]
 
     def _known_upcards(self, number: int) -> list[str]:
         """The seat's up-cards if they are all known, else []."""
         upcards = self.seats[number].upcards
-        return [] if UNKNOWN in upcards else upcards
+        # the board of a stud hand is at most four up-cards (fourth to sixth street's; a card
+        # dealt up on seventh street, or a tabled hand, is not part of the showing hand)
+        return [] if UNKNOWN in upcards else upcards[:4]
 
     def _round_pending(self) -> set[int]:
         # a seat whose chips in front already cover every opponent's whole stack has nothing to
@@ -1093,7 +1095,7 @@ class HandState:
             from floorman.evaluation import showing_strength
 
             known = [n for n in live if self._known_upcards(n)] or live[:1]
-            start = max(known, key=lambda n: (showing_strength(self.variant.value, self.seats[n].upcards)
+            start = max(known, key=lambda n: (showing_strength(self.variant.value, self._known_upcards(n))
                                               if self._known_upcards(n) else (), -n))
         else:
             start = next(n for n in self._clockwise_after(self.table.button) if n in live)
@@ -1124,6 +1126,7 @@ class HandState:
         high: dict[int, object] = {}
         low: dict[int, object] = {}
         high_card: dict[int, str] = {}
+        low_card: dict[int, str] = {}
         if contested:
             from floorman.evaluation import high_card_by_suit, read_hands
 
@@ -1139,7 +1142,10 @@ class HandState:
                     high_card[n] = high_card_by_suit(hi.best_five)
                 if lo is not None:
                     low[n] = lo.strength
-                    high_card.setdefault(n, high_card_by_suit(lo.best_five))
+                    # TDA 2024 20-B / 2026 21-B: the high card by suit of the five-card hand that
+                    # won that half (razz: the low five)
+                    low_card[n] = high_card_by_suit(lo.best_five)
+                    high_card.setdefault(n, low_card[n])
         if contested:
             from floorman.model.pots import pot_name
 
@@ -1157,6 +1163,7 @@ class HandState:
             smallest_chip=self.table.smallest_chip,
             odd_chip_rule="high-card-by-suit" if self.family == "stud" else "left-of-button",
             high_card_by_suit=high_card or None,
+            low_card_by_suit=low_card or None,
         )
         net = net_results({n: s.total for n, s in self.seats.items() if s.total}, uncalled, awards)
         final = {n: s.stack for n, s in self.seats.items()}
