@@ -722,3 +722,13 @@ def test_every_join_group_ends_with_an_always_true_join():
     conds = compiled["all"][1]["b"]["$and"]
     assert conds[-2] == {"$neq": {"__id": {"a": "__id"}}}     # the sentinel, before the '$or' (trap C)
     assert "$or" in conds[-1]
+
+
+def test_patterns_per_type_counts_every_pattern_of_each_fact_type():
+    """The safe bound `floorman rulebook lint` (L012) starts from: a rule with two wager patterns counts two."""
+    compiled = compile_rulebook([
+        {"id": "A", "when": [{"as": "a", "fact": "wager", "where": [["seat", "==", 1]]},
+                             {"as": "b", "fact": "wager", "where": [["seat", "==", 2]]}]},
+        {"id": "B", "when": [{"as": "p", "fact": "profile"}, {"as": "w", "fact": "wager"}]},
+    ])
+    assert compiled.patterns_per_type == {"wager": 3, "profile": 1}

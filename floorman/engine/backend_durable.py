@@ -61,8 +61,9 @@ _PRIME_SLOTS = 7                     # durable's state pool starts with 8 nodes;
 _DERIVED_PREFIX = "derived:"
 _ERROR_CODE_RE = re.compile(r"error code: (\d+)")
 _ERROR_HINTS = {
-    "303": "one fact satisfied more than 64 patterns of the ruleset in one assert "
-           "(durable stack limit, compiler.TRAPS['D'])",
+    "303": "one fact reached more than 64 patterns of the ruleset in one assert "
+           "(durable stack limit, compiler.TRAPS['D']); `floorman rulebook lint` (L012) finds it, and "
+           "docs/rulebook-format.md says how past it",
     "304": "a rule has more than 16 patterns",
     "302": "a fact has more than about 250 fields",
 }

@@ -80,8 +80,12 @@ TRAPS = {
          "likely with many rulesets). Every pattern with a join ends with an always-true join.",
     "C": "A '$or' placed before a join test ({f: {alias: g}} or '$m') inside one '$and' makes "
          "durable drop that join test. '$or' tests are therefore emitted last.",
-    "D": "Error 303 means one fact satisfied more than 64 patterns (whole ruleset) in one assert, "
-         "not '64 thresholds per property'.",
+    "D": "Error 303 means one fact reached more than 64 patterns (whole ruleset) at once in one "
+         "assert: durable's 64-entry stack of matching alpha nodes, not '64 thresholds per "
+         "property'. Patterns share nodes while their tests are equal, and an '==' literal test "
+         "branches, so 120 patterns split first by `kind == a|b` work while the same split placed "
+         "after a test every fact passes fails. Counting patterns per fact type is a safe bound; "
+         "lint (L012, floorman/rulebook/lint.py) checks it.",
     "E": "'pri' is kept in 16 unsigned bits: -2 sorts as 65534 (fires last) and 65536 as 0. "
          "Priorities must be 0..65535.",
 }
