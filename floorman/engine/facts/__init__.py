@@ -13,9 +13,10 @@ from collections.abc import Callable
 from dataclasses import dataclass, field
 from functools import cached_property
 from typing import Any
+from weakref import WeakKeyDictionary
 
 from floorman.errors import InvalidEvent
-from floorman.model.events import Event
+from floorman.model.events import Action, Event
 from floorman.model.incidents import Incident
 from floorman.model.state import HandState, SeatInHand
 from floorman.model.table import Table
@@ -73,6 +74,10 @@ class Situation:
                                    "floorman.model.incidents.parse_incident)", field=f"incidents[{index}]")
         if not isinstance(self.options, dict):
             raise InvalidEvent(f"options is a mapping, not {type(self.options).__name__}", field="options")
+        for key, value in self.options.items():
+            if not isinstance(value, (bool, int, str)) or (isinstance(value, int) and abs(value) >= 2**53):
+                raise InvalidEvent(f"{value!r}: a room option is true/false, a whole number below 2**53 or text",
+                                   field=f"options.{key}")
 
     @cached_property
     def state(self) -> HandState:
@@ -101,11 +106,80 @@ def incident_seat(situation: Situation, number: int, field: str, *, live: bool =
     return seat
 
 
+class RoundLog:
+    """The betting actions of the hand's latest street, kept per HandState and brought up to date
+    with only the events added since the last look: the floor's running hand grows by one event
+    per ruling, so reading the round stays linear however many incidents there are."""
+
+    __slots__ = ("taken_seen", "events_seen", "street", "bets", "raised", "wagers", "levels", "aligned")
+
+    def __init__(self) -> None:
+        self.taken_seen = 0            # state.actions_taken read so far
+        self.events_seen = 0           # state.events read so far
+        self.street = ""               # the street of the last action read
+        self.bets = 0                  # bets and raises on that street
+        self.raised = False
+        self.wagers: list[tuple[int, int | None, str]] = []   # (seat, amount, kind) of each bet level
+        self.levels: list[int] = []    # the first len(levels) of them as street totals
+        self.aligned = True            # one Action event per action taken, as HandState records them
+
+    def update(self, state: HandState) -> "RoundLog":
+        taken, events = state.actions_taken, state.events
+        while self.taken_seen < len(taken):
+            turn = taken[self.taken_seen]
+            while self.events_seen < len(events) and not isinstance(events[self.events_seen], Action):
+                self.events_seen += 1
+            if self.events_seen >= len(events) or events[self.events_seen].seat != turn.seat:
+                self.aligned = False
+                return self
+            event = events[self.events_seen]
+            self.taken_seen += 1
+            self.events_seen += 1
+            if turn.street != self.street:
+                self.street, self.bets, self.raised, self.wagers, self.levels = turn.street, 0, False, [], []
+            if turn.action in ("bet", "raise"):
+                self.bets += 1
+                self.raised = self.raised or turn.action == "raise"
+            if turn.action in ("bet", "raise", "bring-in"):
+                self.wagers.append((turn.seat, event.amount, turn.action))
+        return self
+
+
+    def bet_levels(self, state: HandState) -> list[int]:
+        """The street totals the bets and raises of the round came to, in order (so increasing).
+        Asked only while the round is open: a seat's bet plus its stack is then what it had for
+        the round, which is what an all-in without an amount came to."""
+        for number, amount, kind in self.wagers[len(self.levels):]:
+            seat = state.seats[number]
+            all_in_to = seat.street_bet + seat.stack
+            if amount is None:
+                amount = state.table.forced_bets.bring_in if kind == "bring-in" else all_in_to
+            self.levels.append(min(amount, all_in_to))
+        return self.levels
+
+
+_ROUND_LOGS: "WeakKeyDictionary[HandState, RoundLog]" = WeakKeyDictionary()
+
+
+def round_log(state: HandState) -> RoundLog:
+    """The state's round log, up to date (kept while the state lives)."""
+    log = _ROUND_LOGS.get(state)
+    if log is None:
+        log = _ROUND_LOGS[state] = RoundLog()
+    return log.update(state)
+
+
 def hand_fact(situation: Situation) -> Fact:
     state = situation.state
     table = situation.table
     live = state.active_seats
-    aggressive = [a for a in state.actions_taken if a.street == state.street and a.action in ("bet", "raise")]
+    log = round_log(state)
+    if log.aligned:
+        this_street = log.street == state.street
+        bets, raised = (log.bets, log.raised) if this_street else (0, False)
+    else:
+        aggressive = [a for a in state.actions_taken if a.street == state.street and a.action in ("bet", "raise")]
+        bets, raised = len(aggressive), any(a.action == "raise" for a in aggressive)
     return {
         "type": "hand", "id": "hand",
         "street": state.street, "street_index": state.street_index,
@@ -114,8 +188,8 @@ def hand_fact(situation: Situation) -> Fact:
         "variant": table.variant.value, "family": table.variant.family,
         "players_in_hand": len(live), "heads_up": len(live) == 2,
         "pot": state.pot, "current_bet": state.current_bet,
-        "raised_this_round": any(a.action == "raise" for a in aggressive),
-        "bets_this_round": len(aggressive),
+        "raised_this_round": raised,
+        "bets_this_round": bets,
         "substantial_action": state.substantial_action, "actions_in_turn": state.actions_in_turn,
         "big_blind": table.forced_bets.big_blind, "min_bet": state.min_bet,
         "players_left_in_event": table.players_left_in_event or 0,
@@ -136,16 +210,22 @@ EXTENDED_BY = {"wager": ("declarations", "action")}
 
 
 def situation_facts(situation: Situation) -> list[Fact]:
-    """Every fact for the engine: the profile, the hand, then each incident's facts."""
+    """Every fact for the engine: the profile, the hand, then each incident's facts, each built
+    once, in order, on the same hand (a later incident may read an earlier one's facts from
+    `earlier`, as when the floor rules them one after another)."""
     _load_builders({incident.type for incident in situation.incidents})
-    facts = [profile_fact(situation), hand_fact(situation)]
-    for index, incident in enumerate(situation.incidents):
+    view = Situation(situation.table, situation.events, situation.incidents, situation.profile,
+                     situation.options, earlier={})
+    view.__dict__["state"] = situation.state          # the same replay (a cached_property)
+    facts = [profile_fact(view), hand_fact(view)]
+    for index, incident in enumerate(view.incidents):
         builder = BUILDERS.get(incident.type)
         if builder is None:
             raise RuntimeError(f"no fact builder for incident type {incident.type!r}")
-        built = builder(situation, incident, index)
+        built = builder(view, incident, index)
         for extender in EXTENDERS.get(incident.type, ()):
-            extender(situation, incident, index, built)
+            extender(view, incident, index, built)
+        view.earlier[index] = built
         facts.extend(built)
     return facts
 

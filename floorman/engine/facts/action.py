@@ -19,9 +19,10 @@ Every number a rule compares is computed here, from the hand as the events left 
 
 from __future__ import annotations
 
+from bisect import bisect_right
 from dataclasses import dataclass
 
-from floorman.engine.facts import Fact, Situation, builds, extends, incident_seat
+from floorman.engine.facts import Fact, Situation, builds, extends, incident_seat, round_log
 from floorman.errors import InvalidEvent
 from floorman.model.events import Action
 from floorman.model.incidents.action import (BETTING_KINDS, CashOnTable, ChipsAdded, ChipsHidden,
@@ -412,13 +413,57 @@ def wrong_count_facts(situation: Situation, wrong: WrongCount, index: int) -> li
 
 
 # ---------------------------------------------------------------------- wager extension
-def _street_levels(situation: Situation) -> list[int]:
-    """The bet levels of the current betting round, in order (pre-flop: from the big blind on;
-    a straddle is a raise over it)."""
-    state = HandState(situation.table, cap_lifted_heads_up=situation.cap_lifted_heads_up,
-                      tolerate=situation.state.tolerate)          # a bet a ruling let stand as made
+def _street_levels(situation: Situation) -> tuple[list[int], list[int]]:
+    """The bet levels of the current betting round, in order, in two runs: the blinds' (pre-flop,
+    from the big blind on; a straddle is a raise over it) and the bets' and raises'. Read from
+    the hand's round log, never by replaying the hand, and never copied: a wager's facts cost
+    the same however long the hand (or the list of incidents) is. Only asked while a betting
+    round is open (a wager is refused otherwise)."""
+    state = situation.state
+    log = round_log(state)
+    if not log.aligned:
+        return [], _street_levels_by_replay(situation)
+    bets = log.bet_levels(state) if log.street == state.street else []
+    if not _preflop(state):
+        return [], bets
+    big = situation.table.forced_bets.big_blind
+    return [level for level in _blind_levels(situation) if level >= big], bets
+
+
+def _most_within(runs: tuple[list[int], ...], low: int, high: int) -> int | None:
+    """The largest level above `low` and at most `high` in increasing runs (None: none)."""
+    best = None
+    for run in runs:
+        at = bisect_right(run, high)
+        if at and run[at - 1] > low:
+            best = run[at - 1] if best is None else max(best, run[at - 1])
+    return best
+
+
+def _blind_levels(situation: Situation) -> list[int]:
+    """The bet levels the live posts make before anyone acts (the big blind, straddles)."""
+    from floorman.model.events import Post
+
+    big = situation.table.forced_bets.big_blind
+    in_front: dict[int, int] = {}
+    current, levels = 0, []
+    for event in situation.state.events:
+        if isinstance(event, Action):
+            break
+        if not isinstance(event, Post) or not event.live:
+            continue
+        in_front[event.seat] = in_front.get(event.seat, 0) + event.amount
+        level = max(current, in_front[event.seat], big if event.kind == "big-blind" else 0)
+        if level > current:
+            levels.append(level)
+            current = level
+    return levels
+
+
+def _street_levels_by_replay(situation: Situation) -> list[int]:
+    state = HandState(situation.table, cap_lifted_heads_up=situation.cap_lifted_heads_up)
     levels: list[int] = []
-    for event in situation.events:
+    for event in situation.state.events:
         street_before = state.street_index
         bet_before = state.current_bet
         state.apply(event)
@@ -473,6 +518,17 @@ def _is_undercall(fact: Fact) -> bool:
             and fact["chips_behind"] and not fact.get("tiny_push", False))
 
 
+def _previous_wager_fact(situation: Situation, index: int) -> Fact | None:
+    """The wager fact of the nearest wager incident before `index`, as it was built when that
+    incident was ruled (None: no wager before it)."""
+    for earlier_index in range(index - 1, -1, -1):
+        if not isinstance(situation.incidents[earlier_index], Wager):
+            continue
+        built = situation.earlier.get(earlier_index, ())
+        return next((f for f in built if f["type"] == "wager"), None)
+    return None
+
+
 @extends("wager")
 def wager_action_fields(situation: Situation, wager: Wager, index: int, built: list[Fact]) -> None:
     state = situation.state
@@ -488,29 +544,21 @@ def wager_action_fields(situation: Situation, wager: Wager, index: int, built: l
     s = state.seats[seat]
     # undercalls: the opening bet of the round, the levels, and the order of several undercalls
     undercall = _is_undercall(fact)
-    levels = _street_levels(situation)
-    opening = levels[0] if levels else 0
-    facing_opening = bool(levels) and state.current_bet == opening
+    blind_levels, bet_levels = _street_levels(situation)
+    first_levels = blind_levels or bet_levels
+    opening = first_levels[0] if first_levels else 0
+    facing_opening = bool(first_levels) and state.current_bet == opening
     heads_up = len(state.active_seats) == 2
     street_bet = fact["street_bet"]
     chips_total = fact["chips_total"]
-    intended = [level - street_bet for level in levels if 0 < level - street_bet <= chips_total]
-    forfeit = max(intended) if intended else chips_total
-    undercallers = []
-    for other_index, other in enumerate(situation.incidents):
-        if not isinstance(other, Wager):
-            continue
-        if other_index == index:
-            other_fact = fact
-        elif other_index in situation.earlier:
-            # ruled before this one (the floor rules in order): its wager as it stood then
-            other_fact = next(f for f in situation.earlier[other_index] if f["type"] == "wager")
-        else:
-            from floorman.engine.facts.betting import wager_facts
-            other_fact = wager_facts(situation, other, other_index)[0]
-        if _is_undercall(other_fact):
-            undercallers.append((other_index, other.seat))
-    first = undercallers[0] if undercallers else (index, seat)
+    # the undercall forfeits the largest bet level its chips could have been meant to call
+    intended = _most_within((blind_levels, bet_levels), street_bet, street_bet + chips_total)
+    forfeit = intended - street_bet if intended is not None else chips_total
+    # undercalls in sequence (TDA 2024 51-C): the nearest wager ruled before this one carries the
+    # count of undercalls so far and the first undercaller, so no other wager is rebuilt
+    previous = _previous_wager_fact(situation, index)
+    undercalls_before = int(previous["act_undercall_count"]) if previous else 0
+    first_undercaller = int(previous["act_first_undercaller"]) if undercalls_before else seat
     faced_since = state.current_bet - s.acted_level if s.acted_level is not None else 0
     reopen_needed = (state.bet_size + 1) // 2 if fixed else raise_size(state)
     short = all_in_to <= fact["current_bet"]
@@ -547,10 +595,10 @@ def wager_action_fields(situation: Situation, wager: Wager, index: int, built: l
         "act_heads_up": heads_up, "act_opening_bet": opening, "act_facing_opening_bet": facing_opening,
         "act_undercall_full_call": undercall and (heads_up or facing_opening),
         "act_undercall_discretion": undercall and not (heads_up or facing_opening),
-        "act_first_undercall": undercall and first[0] == index,
-        "act_later_undercall": undercall and first[0] != index,
-        "act_first_undercaller": first[1],
-        "act_undercall_count": len(undercallers),
+        "act_first_undercall": undercall and undercalls_before == 0,
+        "act_later_undercall": undercall and undercalls_before > 0,
+        "act_first_undercaller": first_undercaller,
+        "act_undercall_count": undercalls_before + int(undercall),
         "act_undercall_forfeit": forfeit if undercall else 0,
         "act_undercall_change": chips_total - forfeit if undercall else 0,
         # table stakes: the last chips, less than the call
