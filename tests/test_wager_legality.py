@@ -392,3 +392,18 @@ def test_the_tiny_push_threshold_is_the_room_option(floor):
         ruled[percent] = ruling.rule_id
     assert ruled == {None: "ACT-UNDERCALL-FULL-CALL", 10: "BET-TINY-CHIP-DISCRETION"}
     assert floor.situation_options("tda-2026")["tiny_push_percent"] == 5
+
+
+def test_a_big_blind_pulling_back_its_own_chip_in_a_limped_pot_has_nothing_to_call(floor):
+    """Audit L9: the prior-chip frame ruled a call where HandState says there is nothing to call."""
+    table = Table.model_validate({"seats": [{"number": n, "stack": 5000} for n in (1, 2, 3)], "button": 3,
+                                  "forced_bets": {"small_blind": 50, "big_blind": 100}})
+    events = [Post(seat=1, kind="small-blind", amount=50), Post(seat=2, kind="big-blind", amount=100),
+              Action(seat=3, action="call"), Action(seat=1, action="call")]
+    for wager in (Wager(seat=2, chips=(25,), prior_chips=(100,), pulled_back=(100,)),
+                  Wager(seat=2, chips=(5, 5), prior_chips=(100,), pulled_back=(100,)),
+                  Wager(seat=2, declared="call", prior_chips=(100,), pulled_back=(100,))):
+        report = floor.rule(Situation(table, events, [wager], "tda-2026", floor.situation_options("tda-2026")))
+        facts = {fact["id"]: fact for fact in report.trace.facts}
+        assert facts["wager:0"]["to_call"] == 0 and not facts["wager:0"]["facing_bet"]
+        assert all(ruling.decision != "call" for ruling in report.rulings), report.rulings
