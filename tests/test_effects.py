@@ -166,9 +166,24 @@ def test_a_flop_redrawn_for_a_missing_burn_is_taken_back(floor):
     report = floor.rule(Situation(table, events, [FlopWithoutBurn()], "tda-2026",
                                   floor.situation_options("tda-2026")))
     [ruling] = report.rulings
-    assert ruling.rule_id == "BOARD-FLOP-NO-BURN-REDRAW" and ruling.effect == ({"kind": "replace-board"},)
+    assert ruling.rule_id == "BOARD-FLOP-NO-BURN-REDRAW"
+    assert ruling.effect == ({"kind": "replace-board", "recorded": True},)
     assert report.state.board == []                  # the flop goes back to be dealt again
     assert report.state.pot == 1000
+
+
+def test_a_premature_turn_takes_nothing_back_from_the_flop_before_it(floor):
+    """The premature turn was never in the events: the flop just dealt (nobody has acted on it
+    yet) stays on the board."""
+    from floorman.model.incidents.irregularities import PrematureBoard
+
+    table, events = flop()
+    events = events[:-1]                             # the flop is the last event
+    report = floor.rule(Situation(table, events, [PrematureBoard(street="turn", cards=("5h",))], "tda-2026",
+                                  floor.situation_options("tda-2026")))
+    assert [e["kind"] for r in report.rulings for e in r.effect] == ["replace-board"]
+    assert [r.effect_error for r in report.rulings] == [None]
+    assert report.state.board == ["Jc", "7s", "2d"]
 
 
 RULE_FILE = ("id: T-ONE\nname: one\ntitle: t\ncategory: betting\nsummary: t\nsubject: wager\n"

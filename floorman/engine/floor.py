@@ -225,7 +225,7 @@ def apply_effect(state: HandState, ruling: Ruling, incident: Incident | None,
             void = True
         elif kind == "back-up":
             _back_up(state, incident, effect["binding"])
-        elif kind == "replace-board":
+        elif kind == "replace-board" and effect.get("recorded"):
             state = _take_back_board(state, situation)
     return state, void
 
@@ -273,11 +273,13 @@ def _back_up(state: HandState, incident: Incident | None, binding: bool) -> None
 
 
 def _take_back_board(state: HandState, situation: Situation) -> HandState:
-    """Board cards to be dealt again: when the hand already shows them as its last events (a
-    flop dealt without a burn), take them back; cards the replay never had need nothing."""
+    """Board cards the events hold, to be dealt again (a flop dealt without a burn): the last
+    board event, and a burn just before it, are taken out of the hand. (Cards the events never
+    held, a premature or four-card flop, need nothing taken back.)"""
     events = list(state.events)
     if not events or not isinstance(events[-1], Board):
-        return state
+        raise InvalidEvent("the board cards to deal again are not the last cards dealt in the events",
+                           field="events")
     events.pop()
     if events and isinstance(events[-1], Burn):
         events.pop()
@@ -371,6 +373,8 @@ def resolve_effect(effect: Any, scope: dict[str, Any]) -> dict[str, Any]:
         resolved["then"] = True
     if effect.as_made:
         resolved["as_made"] = True
+    if effect.recorded:
+        resolved["recorded"] = True
     if effect.kind == "back-up":
         binding = effect.binding
         resolved["binding"] = bool(evaluate(binding, scope) if isinstance(binding, str) else binding)

@@ -119,7 +119,9 @@ class Effect(_Strict):
     * `void-hand`: the hand is void (misdeal, fouled deck, redeal): every bet goes back.
     * `back-up`: an out-of-turn action is held; the seats it skipped act as the incident says
       (`then`), and the out-of-turn action is applied in its turn when `binding` is true.
-    * `replace-board`: board cards are taken back and dealt again (burns and cards put right).
+    * `replace-board`: board cards are taken back and dealt again (burns and cards put right);
+      `recorded: true` when the events already hold them as the last cards dealt (a flop dealt
+      without a burn), which are then taken out of the hand.
     * `none`: nothing changes on the table (an answer, a warning, the floor's discretion,
       a card replaced, the award read as it stands).
     """
@@ -130,6 +132,7 @@ class Effect(_Strict):
     to: str | None = Field(None, description="bet, raise: expression for the street total")
     then: bool = Field(False, description="action: the incident's following actions are replayed after it")
     as_made: bool = Field(False, description="action: the bet stands as made, even if below the minimum")
+    recorded: bool = Field(False, description="replace-board: the cards are the last board event")
     binding: bool | str | None = Field(None, description="back-up: true, false or an expression: the "
                                                          "out-of-turn action stands once the action reaches it")
 
@@ -143,9 +146,9 @@ class Effect(_Strict):
     @model_validator(mode="after")
     def _fields_for_kind(self) -> "Effect":
         allowed = {"action": {"seat", "action", "to", "then", "as_made"}, "kill-hand": {"seat"},
-                   "back-up": {"binding"}}.get(self.kind, set())
+                   "back-up": {"binding"}, "replace-board": {"recorded"}}.get(self.kind, set())
         given = {name for name in ("seat", "action", "to", "binding") if getattr(self, name) is not None}
-        given |= {name for name in ("then", "as_made") if getattr(self, name)}
+        given |= {name for name in ("then", "as_made", "recorded") if getattr(self, name)}
         extra = sorted(given - allowed)
         if extra:
             raise ValueError(f"a {self.kind} effect takes no {', '.join(extra)}")
