@@ -212,3 +212,63 @@ def test_lint_names_an_unknown_fact_field_in_an_effect(tmp_path):
     book = load_rulebook(book_with_effect(tmp_path, "[{kind: action, seat: w.sseat, action: call}]"))
     problems = [str(p.message) for p in lint_rules(book)]
     assert any("ruling.effect.seat" in p and "'sseat'" in p for p in problems), problems
+
+
+# ---------------------------------------------------------------------- random spots
+RANDOM_SPOTS = 1000
+#: the param holding the street total each action decision comes to
+TOTAL_PARAM = {"call": "call_to", "raise": "raise_to", "bet": "bet_to", "raise-to-max": "raise_to",
+               "all-in": "all_in_to"}
+
+
+def test_random_wagers_and_a_second_wager_on_the_hand_they_leave(floor):
+    """Random spots (the generator of test_wager_legality): every wager ruling's effect applies;
+    an action's effect puts the seat in for the street total its params name; and a second
+    random wager by the next seat, ruled on the hand the first ruling left, applies too and
+    leaves the first ruling exactly as it was alone."""
+    import random
+
+    from test_wager_legality import PROFILES, random_hand, random_table, random_wager
+
+    rng = random.Random(11)
+    options = {profile: floor.situation_options(profile) for profile in PROFILES}
+    problems: list[str] = []
+    spots = pairs = actions = 0
+    while spots < RANDOM_SPOTS:
+        table = random_table(rng)
+        hand = random_hand(rng, table)
+        if hand is None:
+            continue
+        events, state = hand
+        first = random_wager(rng, state)
+        profile = rng.choice(PROFILES)
+        spots += 1
+        try:
+            alone = floor.rule(Situation(table, events, [first], profile, options[profile]))
+        except FloormanError:
+            continue
+        for ruling in alone.rulings:
+            if ruling.effect_error:
+                problems.append(f"{ruling.rule_id}: {ruling.effect_error}")
+            total = ruling.params.get(TOTAL_PARAM.get(ruling.decision, ""))
+            if any(e["kind"] == "action" for e in ruling.effect) and isinstance(total, int):
+                actions += 1
+                before, now = state.seats[first.seat], alone.state.seats[first.seat]
+                put_in = now.total - before.total          # (street bets reset when the round closes)
+                if put_in != total - before.street_bet:
+                    problems.append(f"{ruling.rule_id}: params say in for {total} from {before.street_bet}, "
+                                    f"the hand took {put_in}")
+        after = alone.state
+        if after.hand_over or after.awaiting_cards or after.actor is None:
+            continue
+        second = random_wager(rng, after)
+        try:
+            both = floor.rule(Situation(table, events, [first, second], profile, options[profile]))
+        except FloormanError:
+            continue
+        pairs += 1
+        if [r.to_json() for r in both.rulings_on(0)] != [r.to_json() for r in alone.rulings]:
+            problems.append(f"incident 0 ruled differently once a second incident follows: {first}")
+        problems += [f"second {r.rule_id}: {r.effect_error}" for r in both.rulings if r.effect_error]
+    assert actions > RANDOM_SPOTS // 4 and pairs > RANDOM_SPOTS // 5
+    assert problems == [], f"{len(problems)} problems, e.g.:\n" + "\n".join(problems[:10])
