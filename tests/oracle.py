@@ -15,9 +15,8 @@ the button, who posts the small blind), so `seat_of[i]` is `table.clockwise_from
 Every figure floorman and pokerkit compute differently because pokerkit departs from the TDA
 has a name in DEPARTURES: the comparison recognises the exact shape, checks floorman's TDA
 answer there, and expects pokerkit's answer everywhere else (docs/pokerkit-departures.md).
-Shapes where floorman looked wrong are in KNOWN_FLOORMAN_BUGS: the driver works round them (and
-records them) so that one known bug does not hide everything after it; each has a plain failing
-test in test_oracle_pokerkit.py.
+Anything else is a mismatch and fails the test: there are no work-rounds for floorman bugs (the
+four shapes once worked round are fixed, and each keeps a plain test in test_oracle_pokerkit.py).
 
 pokerkit 0.7.7 bugs met on the way: FixedLimitOmahaHoldemHighLowSplitEightOrBetter is built on
 the pot-limit mixin (FixedLimitOmahaHiLo below is the fixed-limit game; the misnamed class is
@@ -198,27 +197,6 @@ DEPARTURES = {
         "pot is split on its own",
 }
 
-# Shapes where floorman's answer looked wrong (see the report and the plain failing tests in
-# test_oracle_pokerkit.py). While a bug is present the differential test works round it and
-# records it as a hypothesis event; once it is fixed the shape never mismatches again.
-KNOWN_FLOORMAN_BUGS = {
-    "raise-nobody-can-call":
-        "legal_options() offers a raise when no other live seat can put in more than the current "
-        "bet (they can only call all-in for less), so nobody could call any part of the raise; "
-        "pokerkit, like floorman's own everyone-else-all-in test, offers none",
-    "pending-after-last-opponent-all-in":
-        "a seat that has not acted, faces no bet and has only all-in opponents left stays "
-        "pending, so floorman refuses the next street's cards",
-    "betting-complete-false-before-next-card":
-        "betting_complete is False between the last call of an all-in and the next card: the "
-        "closed round keeps its current bet, so the seat with chips seems to owe a call",
-    "short-ante-eligible-for-every-ante":
-        "HandState.pots() treats every-player antes as dead money, so a seat all-in for part of "
-        "its ante can win every other seat's full ante (it should win from each seat only as "
-        "much as it put in)",
-}
-
-
 # ---------------------------------------------------------------------------------- the driver
 
 def describe(event) -> str:
@@ -240,7 +218,6 @@ class Hand:
     setup: Setup
     log: list[str] = field(default_factory=list)
     departures: set[str] = field(default_factory=set)
-    known_bugs: set[str] = field(default_factory=set)
     decisions: int = 0
 
     def __post_init__(self) -> None:
@@ -344,10 +321,7 @@ class Hand:
             return      # floorman knows who acts first before the cards are out; pokerkit doesn't
         self._check_turn()
         if s.all_in_status and not fm.betting_complete:
-            if fm.awaiting_cards and fm.current_bet and not any(x.street_bet for x in fm.seats.values()):
-                self.known_bugs.add("betting-complete-false-before-next-card")
-            else:
-                self.fail("betting complete (all-in)", False, True)
+            self.fail("betting complete (all-in)", False, True)
         if fm.betting_complete and s.actor_index is not None:
             self.fail("betting complete", True, False)
 
@@ -357,14 +331,6 @@ class Hand:
         fm_seat = fm.actor
         if fm_seat == pk_seat:
             return
-        if pk_seat is None and fm_seat is not None and fm.to_call(fm_seat) == 0 \
-                and not any(x.can_act for x in fm.seats.values() if x.number != fm_seat):
-            # known floorman bug: check for the stranded seat so that the hand can go on
-            self.known_bugs.add("pending-after-last-opponent-all-in")
-            self.say(f"(work-round: seat {fm_seat} checks in floorman only)")
-            self.fm.apply(Action(seat=fm_seat, action="check"))
-            if fm.actor is None:
-                return
         self.fail("seat to act", fm.actor, pk_seat)
 
     # ------------------------------------------------------------ decision-point comparison
@@ -418,7 +384,7 @@ class Hand:
     def departure(self, name: str | None, what: str, fm_value: object, pk_value: object) -> None:
         if name is None:
             self.fail(what, fm_value, pk_value)
-        (self.known_bugs if name in KNOWN_FLOORMAN_BUGS else self.departures).add(name)
+        self.departures.add(name)
         self.say(f"(departure {name}: {what} floorman {fm_value!r}, pokerkit {pk_value!r})")
 
     # ------------------------------------------------------------ departure shapes
@@ -447,9 +413,6 @@ class Hand:
         if limit and self.short_raises.get(street, 0) and fm.bets_and_raises < 4 \
                 and s.completion_betting_or_raising_count >= 4:
             return "fixed-limit-short-all-in-counts-toward-cap"
-        others = [x for x in fm.seats.values() if x.number != number and x.live]
-        if all(x.street_bet + x.stack <= fm.current_bet for x in others):
-            return "raise-nobody-can-call"      # a known floorman bug (KNOWN_FLOORMAN_BUGS)
         return None
 
     def classify_raise_size(self, fm_value: int, pk_value: int) -> str | None:
@@ -528,28 +491,12 @@ class Hand:
         if self.pots_at_showdown is not None:
             fm_pots = [(p.amount, tuple(sorted(p.eligible))) for p in fm.pots()]
             if fm_pots != self.pots_at_showdown:
-                if self._short_ante_bug():
-                    self.known_bugs.add("short-ante-eligible-for-every-ante")
-                    return      # the awards below rest on the wrong pots
                 self.fail("pots at showdown", fm_pots, self.pots_at_showdown)
         if final != pk_final:
             names = self._split_departures(pk_final)
             if names is None:
                 self.fail("final stacks", final, pk_final)
             self.departures.update(names)
-
-    def _short_ante_bug(self) -> bool:
-        """floorman makes a seat all-in for part of an every-player ante eligible for all the antes."""
-        from floorman.model.pots import build_pots, uncalled_bet
-
-        if self.setup.ante_style != "every-player" or min(self.dead.values()) >= self.setup.ante:
-            return False
-        totals = {n: x.total for n, x in self.fm.seats.items() if x.total}
-        uncalled = uncalled_bet(totals)
-        if uncalled:
-            totals[uncalled[0]] -= uncalled[1]
-        layered = build_pots(totals, self.fm.active_seats)     # antes are matched like any chips
-        return [(p.amount, tuple(sorted(p.eligible))) for p in layered] == self.pots_at_showdown
 
     def _pokerkit_split(self, merge: bool, remainder_to_first: bool, low_anywhere: bool) -> dict[int, int]:
         """Final stacks if floorman's pots were split the way pokerkit splits them.

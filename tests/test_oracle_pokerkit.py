@@ -10,8 +10,8 @@ stacks) and chip conservation.
 Where pokerkit departs from the TDA, the comparison recognises the exact shape, checks that
 floorman gives the TDA answer, and records the departure (oracle.DEPARTURES). Each departure
 also has a plain unit test below that shows both answers; docs/pokerkit-departures.md lists
-them with citations. Shapes where floorman looked wrong are in oracle.KNOWN_FLOORMAN_BUGS, with
-a plain failing test each (section "Suspected floorman bugs").
+them with citations. Anything else is a mismatch and fails: nothing is worked round. The shapes
+where floorman was once wrong keep a plain test each (section "Floorman bugs found, fixed").
 
 Run `pytest tests/test_oracle_pokerkit.py --hypothesis-show-statistics` to see how often each
 departure came up.
@@ -29,7 +29,7 @@ from hypothesis import strategies as st
 
 pk = pytest.importorskip("pokerkit")
 
-from oracle import (DEPARTURES, GAMES, KNOWN_FLOORMAN_BUGS, FixedLimitOmahaHiLo,  # noqa: E402
+from oracle import (DEPARTURES, GAMES, FixedLimitOmahaHiLo,  # noqa: E402
                     RandomSource, Setup, advance, generate_setup, make_chooser, play, scripted)
 
 from floorman.errors import ActionOutOfTurn, InvalidEvent  # noqa: E402
@@ -69,8 +69,6 @@ def _play_drawn_hand(data, games: tuple[str, ...]) -> None:
     event(f"{len(setup.seats)} players")
     for name in sorted(hand.departures):
         event(f"departure: {name}")
-    for name in sorted(hand.known_bugs):
-        event(f"known floorman bug: {name}")
 
 
 @differential(1500)
@@ -106,12 +104,12 @@ def test_random_hands_reach_every_departure_shape():
     for seed in range(1500):
         source = RandomSource(random.Random(seed))
         hand = play(generate_setup(source, tuple(GAMES)), make_chooser(source))
-        seen |= hand.departures | hand.known_bugs
+        seen |= hand.departures
         hands += 1
         if SWEEP_MUST_SEE <= seen:
             break
     assert SWEEP_MUST_SEE <= seen, f"not reached in {hands} hands: {sorted(SWEEP_MUST_SEE - seen)}"
-    assert seen <= set(DEPARTURES) | set(KNOWN_FLOORMAN_BUGS)
+    assert seen <= set(DEPARTURES)
 
 
 # ================================================================== the driver itself
@@ -569,9 +567,9 @@ def test_big_blind_ante_is_dead_money_not_an_uncalled_bet():
     assert [(pot.amount, pot.eligible) for pot in state.pots()] == [(450, (2, 3))]
 
 
-# ================================================================== suspected floorman bugs
-# Plain tests of the TDA answer that fail against state.py as found; see the report. The
-# differential test works round each (oracle.KNOWN_FLOORMAN_BUGS) until it is fixed.
+# ================================================================== floorman bugs found, fixed
+# Plain tests of the TDA answer that failed against state.py as the differential test found it.
+# The differential test no longer works round any of them: a regression fails it too.
 
 def _heads_up(small_blind_stack: int, *, small_blind: int = 10, big_blind: int = 20) -> HandState:
     table = Table.model_validate({

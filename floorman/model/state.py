@@ -995,6 +995,8 @@ class HandState:
             return True
         if self.round_done and self.street_index >= len(self.streets) - 1:
             return True
+        if not self.round_open and not self.round_done and self._round_view()[2]:
+            return True    # the round closes as soon as it opens: nobody is left to bet against
         return (self.round_done or self.awaiting_cards) and self._betting_closed
 
     def unfinished(self) -> str | None:
