@@ -277,7 +277,15 @@ def test_every_wager_ruling_is_a_legal_action(floor):
     assert tally.spots == SPOTS
     # the generator must reach the rulings that matter, not only refusals
     assert tally.rulings > SPOTS // 2 and tally.checked > SPOTS // 3
-    assert tally.rules["ACT-RAISE-CLOSED-DECLARED"] and tally.rules["BET-CHIPS-FULL-RAISE"]
+    # every rule that decides a raise, bet, all-in or raise-to-max was reached (audit H1's list)
+    deciding = {"DECL-RAISE-DECLARED-CHIPS", "DECL-RAISE-AMOUNT", "DECL-RAISE-AMOUNT-SHORT", "DECL-AMOUNT-ONLY-RAISE",
+                "DECL-AMOUNT-ONLY-MUST-RAISE", "DECL-MULTI-MOTION-RAISE", "DECL-MULTI-MOTION-RAISE-CASH",
+                "DECL-POT-LIMIT-POT-RAISE", "DECL-POT-NO-LIMIT-FACING-BET", "DECL-RAISE-WORD-ONLY",
+                "DECL-ALL-IN-DECLARED", "DECL-STRING-BET-FIRST-MOTION-RAISE", "ACT-POT-LIMIT-OVER-MAX",
+                "ACT-RAISE-CLOSED-DECLARED", "BET-FIFTY-PERCENT-RAISE", "BET-OVERSIZED-CHIP-RAISE",
+                "BET-CHIPS-FULL-RAISE", "BET-OVERBET-FOR-CHANGE", "BET-MULTIPLE-CHIPS-ALL-IN",
+                "BET-SHORT-OPENING-CORRECTED", "BET-OVERSIZED-CHIP-OPENS", "BET-MULTIPLE-CHIPS-OPENS"}
+    assert deciding <= set(tally.rules), sorted(deciding - set(tally.rules))
     assert not tally.problems, f"{len(tally.problems)} bad rulings, e.g.:\n" + "\n".join(tally.problems[:15])
 
 
