@@ -12,9 +12,9 @@ import dataclasses
 import difflib
 from dataclasses import dataclass
 from pathlib import Path
-from typing import Any
+from typing import Annotated, Any
 
-from pydantic import BaseModel, ConfigDict, Field, StrictBool, StrictInt, StrictStr
+from pydantic import AfterValidator, BaseModel, ConfigDict, Field, StrictInt, StrictStr
 
 from floorman.engine.facts import Situation
 from floorman.errors import FloormanError, InputFileError, InvalidEvent, NothingToCheck
@@ -44,6 +44,15 @@ class CitationRef(_Strict):
 Seats = tuple[StrictInt, ...]
 
 
+def _param_value(value: Any) -> int | bool | str:
+    if isinstance(value, str) or (isinstance(value, int) and abs(value) < 2**53):
+        return value
+    raise ValueError("a param is a whole number, true/false or text")
+
+
+ParamValue = Annotated[Any, AfterValidator(_param_value)]
+
+
 class PotExpectation(_Strict):
     """One pot at the showdown; only the keys given are checked. Seats are compared as sets."""
 
@@ -62,7 +71,7 @@ class Expectation(_Strict):
 
     rule: str | None = Field(None, description="the rule whose ruling must stand")
     decision: str | None = None
-    params: dict[str, StrictInt | StrictBool | StrictStr] = Field(
+    params: dict[str, ParamValue] = Field(
         default_factory=dict, max_length=MAX_PARAMS, description="only the params listed are compared")
     cites: tuple[CitationRef, ...] = Field((), max_length=MAX_LISTED)
     fires: tuple[str, ...] = Field((), max_length=MAX_LISTED, description="rules that must fire (even if "
@@ -415,17 +424,19 @@ def compare(scenario: Scenario, report: RulingReport, rulebook: Any = None) -> C
 
 
 def unknown_rules(scenario: Scenario, rules: Any) -> list[str]:
+    """A rule id in `rule`, `fires` or `not_fires` that the rulebook lacks, located."""
     problems = []
     for index, expect in enumerate(scenario.expects):
-        prefix = f"expect[{index}]" if scenario.per_incident else "expect"
-        named = [("rule", expect.rule)] if expect.rule else []
-        named += [(f"fires[{i}]", r) for i, r in enumerate(expect.fires)]
-        named += [(f"not_fires[{i}]", r) for i, r in enumerate(expect.not_fires)]
+        base: tuple[Any, ...] = ("expect", index) if scenario.per_incident else ("expect",)
+        named: list[tuple[tuple[Any, ...], str]] = [(base + ("rule",), expect.rule)] if expect.rule else []
+        named += [(base + ("fires", i), r) for i, r in enumerate(expect.fires)]
+        named += [(base + ("not_fires", i), r) for i, r in enumerate(expect.not_fires)]
         for where, rule_id in named:
             if rule_id not in rules:
                 close = difflib.get_close_matches(rule_id, list(rules), n=1)
                 hint = f"; did you mean {close[0]!r}?" if close else ""
-                problems.append(f"{prefix}.{where}: no rule {rule_id!r} in the rulebook{hint}")
+                problems.append(str(InputFileError(f"no rule {rule_id!r} in the rulebook{hint}", file=scenario.path,
+                                                   line=line_of(scenario.document, where), field=field_path(where))))
     return problems
 
 

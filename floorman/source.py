@@ -4,10 +4,11 @@ YAML is loaded with PyYAML's safe loader only, so nothing in a data file is ever
 Every mapping remembers the line of each key, so a pydantic error at
 `events[3].amount` becomes `scenarios/x.yaml:14: events[3].amount: ...`.
 
-Files must be UTF-8 (a byte-order mark is allowed). Two limits keep a hostile file from
-hanging floorman: aliases may expand to at most MAX_ALIAS_NODES nodes in all (an "alias
-bomb" of nine nested aliases would otherwise expand to 10**9), and data may nest at most
-MAX_DEPTH levels deep. Both are checked on the parsed node graph, before anything is built.
+Files must be UTF-8 (a byte-order mark is allowed). Limits keep a hostile file from hanging
+floorman: a file holds at most MAX_LINES lines and MAX_BYTES bytes (checked before parsing);
+aliases may expand to at most MAX_ALIAS_NODES nodes in all (an "alias bomb" of nine nested
+aliases would otherwise expand to 10**9), and data may nest at most MAX_DEPTH levels deep.
+The last two are checked on the parsed node graph, before anything is built.
 """
 
 from __future__ import annotations
@@ -50,6 +51,8 @@ class LinedList(list):
 
 MAX_ALIAS_NODES = 10_000   # nodes that aliases may add when expanded, in the whole document
 MAX_DEPTH = 100            # levels of nesting; a scenario needs fewer than 10
+MAX_LINES = 100_000        # a scenario of 10,000 events written one key a line is about 60,000
+MAX_BYTES = 16 * 2**20
 
 
 class _TooBig(Exception):
@@ -151,9 +154,16 @@ def load_yaml(path: Path | str) -> Any:
     if path.is_dir():
         raise InputFileError("this is a folder, not a file", file=str(path))
     try:
+        size = path.stat().st_size
+        if size > MAX_BYTES:
+            raise InputFileError(f"{size:,} bytes: a data file holds at most {MAX_BYTES:,}", file=str(path))
         data = path.read_bytes()
     except OSError as error:
         raise InputFileError(f"cannot read the file ({error.strerror})", file=str(path)) from None
+    lines = data.count(b"\n")
+    if lines > MAX_LINES:   # refused before parsing: parsing a huge file is what takes the time
+        raise InputFileError(f"{lines:,} lines: a data file holds at most {MAX_LINES:,}", file=str(path),
+                             line=MAX_LINES + 1)
     return load_yaml_text(decode_text(data, str(path)), str(path))
 
 
@@ -271,13 +281,13 @@ def translate(error: ValidationError, *, filename: str, document: Any, prefix: t
     # an unknown (often misspelt) field explains the "missing" error that comes with it
     errors.sort(key=lambda e: e["type"] != "extra_forbidden")
     first, others = errors[0], errors[1:]
-    location = prefix + _clean_location(tuple(first["loc"]))
+    location = prefix + _clean_location(tuple(first["loc"])) + _tag_field(first)
     message, expected = _problem(first, model)
     shown = others[:MAX_PROBLEMS_SHOWN - 1]
     if shown:
         also = []
         for other in shown:
-            where = prefix + _clean_location(tuple(other["loc"]))
+            where = prefix + _clean_location(tuple(other["loc"])) + _tag_field(other)
             line = line_of(document, where)
             text, wanted = _problem(other, model, short=True)
             also.append(f"{field_path(where) or 'the file'}{f' (line {line})' if line else ''}: {text}"
@@ -298,6 +308,11 @@ def _problem(error: Any, model: Any, *, short: bool = False) -> tuple[str, str |
     expected = _EXPECTATIONS.get(error["type"])
     if error["type"] == "missing":
         return "missing", None
+    if error["type"] == "union_tag_invalid":   # an unknown `type:` of an event
+        tags = [tag.strip("' ") for tag in str(error["ctx"].get("expected_tags", "")).split(",") if tag.strip()]
+        tag = str(error["ctx"].get("tag"))
+        close = difflib.get_close_matches(tag, tags, n=1)
+        return f"unknown type {tag!r}" + (f"; did you mean {close[0]!r}?" if close else ""), "one of " + ", ".join(tags)
     if error["type"] == "extra_forbidden":
         names = _field_names(model, tuple(error["loc"])[:-1]) if model is not None else []
         unknown = str(error["loc"][-1])
@@ -309,6 +324,13 @@ def _problem(error: Any, model: Any, *, short: bool = False) -> tuple[str, str |
             message += f" (valid: {', '.join(names)})"
         expected = None
     return message, expected
+
+
+def _tag_field(error: Any) -> tuple[Any, ...]:
+    """An unknown discriminator value is an error in the `type` field, not in the whole item."""
+    if error["type"] in ("union_tag_invalid", "union_tag_not_found"):
+        return (str(error.get("ctx", {}).get("discriminator", "type")).strip("'"),)
+    return ()
 
 
 def _field_names(model: Any, location: tuple[Any, ...]) -> list[str]:
