@@ -52,7 +52,7 @@ from functools import lru_cache
 from pathlib import Path
 from typing import TYPE_CHECKING, Any
 
-from floorman.errors import ActionOutOfTurn, FloormanError, InputFileError
+from floorman.errors import ActionOutOfTurn, FloormanError, InputFileError, InvalidTable
 from floorman.model.cards import UNKNOWN, parse_cards
 from floorman.model.events import Action, Board, DealHole, Draw, Event, Muck, Post, Show
 from floorman.model.table import (BettingStructure, ForcedBets, GameFormat, Seat, Structure, Table,
@@ -722,8 +722,8 @@ class _Reader:
                                          chips(bring_in_raw) if bring_in_raw is not None else 0),
                 format=_game_format(raw),
             )
-        except ValueError as exc:  # pydantic's ValidationError is a ValueError
-            raise self.fail(_pydantic_message(exc), "variant") from None
+        except InvalidTable as exc:   # the table's own checks (Table(...) names the field)
+            raise self.fail(exc.message, "variant") from None
 
         # ---------------------------------------------------------------- posts
         events: list[Event] = []
@@ -932,17 +932,6 @@ def _game_format(raw: Mapping[str, Any]) -> GameFormat:
     if raw.get("level") is not None:
         return GameFormat.TOURNAMENT
     return GameFormat.CASH
-
-
-def _pydantic_message(exc: Exception) -> str:
-    errors = getattr(exc, "errors", None)
-    if callable(errors):
-        try:
-            first = errors()[0]
-            return str(first.get("msg", exc)).removeprefix("Value error, ")
-        except Exception:  # pragma: no cover - defensive
-            pass
-    return str(exc)
 
 
 # ---------------------------------------------------------------------------------------------- replay

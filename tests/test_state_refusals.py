@@ -100,7 +100,7 @@ def test_a_check_facing_a_bet_is_refused():
 
 
 def test_chips_are_integers_never_strings_or_floats():
-    with pytest.raises(ValidationError):
+    with pytest.raises(InvalidEvent, match="amount: Input should be a valid integer"):
         parse_event({"type": "action", "seat": 1, "action": "bet", "amount": 10.5})
-    with pytest.raises(ValidationError):
+    with pytest.raises(InvalidEvent, match="amount"):
         parse_event({"type": "post", "seat": 1, "kind": "ante", "amount": "10"})

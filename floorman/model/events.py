@@ -10,15 +10,24 @@ from __future__ import annotations
 
 from typing import Annotated, Literal, Union
 
-from pydantic import Field, TypeAdapter, field_validator
+from pydantic import Field, TypeAdapter, ValidationError, field_validator
+
+from floorman.errors import InvalidEvent
 
 from floorman.model.cards import parse_cards
-from floorman.model.table import CHIP_LIMIT, Chips, _Strict
+from floorman.model.table import CHIP_LIMIT, Chips, _Strict, refusal
 from floorman.source import register_union_tags
 
 
 class _Event(_Strict):
     commentary: str | None = Field(None, description="free text: what the dealer or floor noted")
+
+    def __init__(self, **data: object) -> None:
+        # built directly from Python: bad values are an InvalidEvent naming the field
+        try:
+            super().__init__(**data)
+        except ValidationError as error:
+            raise refusal(InvalidEvent, type(self), error, data) from None
 
 
 def _cards(value: object) -> tuple[str, ...]:
@@ -142,6 +151,12 @@ class ShowOne(_Event):
         return cards[0]
 
 
+# _Event.__init__ is for Python callers only: validation from data (the scenario loader, the
+# adapter below) keeps pydantic's located errors
+for _model in (Post, DealHole, Burn, Board, Draw, Action, Show, Muck, ShowOne):
+    _model.__pydantic_custom_init__ = False
+    _model.model_rebuild(force=True)
+
 Event = Annotated[Union[Post, DealHole, Burn, Board, Draw, Action, Show, Muck, ShowOne],
                   Field(discriminator="type")]
 EVENT_ADAPTER: TypeAdapter[Event] = TypeAdapter(Event)
@@ -149,6 +164,11 @@ EVENT_ADAPTER: TypeAdapter[Event] = TypeAdapter(Event)
 register_union_tags("post", "deal", "burn", "board", "draw", "action", "show", "muck", "show-one")
 
 
-def parse_event(raw: object) -> Event:
-    """Validate one event from plain data (YAML/JSON): `{'type': 'action', 'seat': 3, ...}`."""
-    return EVENT_ADAPTER.validate_python(raw)
+def parse_event(raw: object, *, index: int | None = None) -> Event:
+    """Validate one event from plain data (YAML/JSON): `{'type': 'action', 'seat': 3, ...}`.
+
+    Bad data is an InvalidEvent naming the field (and `index`, the event's place in the hand)."""
+    try:
+        return EVENT_ADAPTER.validate_python(raw)
+    except ValidationError as error:
+        raise refusal(InvalidEvent, Event, error, raw, event_index=index) from None

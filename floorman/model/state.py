@@ -739,6 +739,9 @@ class HandState:
         if not s.present:
             raise InvalidEvent(f"seat {s.number} is away from the table and cannot act", event_index=index,
                                field="seat")
+        if event.amount is not None and event.amount < 0:   # only a model_construct()ed event
+            raise InvalidEvent(f"seat {s.number} bets {event.amount}: an amount is never negative",
+                               event_index=index, field="amount")
         if "big-blind" not in self.posted_kinds:
             self._check_blinds_in(s, index)
         if self.round_open and not self.awaiting_cards:

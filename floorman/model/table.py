@@ -9,7 +9,9 @@ from __future__ import annotations
 from enum import StrEnum
 from typing import Annotated, Literal
 
-from pydantic import BaseModel, ConfigDict, Field, model_validator
+from pydantic import BaseModel, ConfigDict, Field, ValidationError, model_validator
+
+from floorman.errors import FloormanError, InvalidTable
 
 #: Chip amounts stay below 2**53: the rule engine holds numbers as doubles, and no real stack or
 #: bet comes near it. Every chip field is bounded, so a huge number is refused with its field named.
@@ -91,7 +93,28 @@ class _Strict(BaseModel):
         return raw
 
 
-class Seat(_Strict):
+def refusal(error_class: type[FloormanError], model: type, error: ValidationError, data: object,
+            **extra: object) -> FloormanError:
+    """A pydantic error as floorman's own error, with the field named (e.g. `seats[0].stack`)."""
+    from floorman.source import translate
+
+    located = translate(error, filename="", document=data, model=model)
+    return error_class(located.message, field=located.field, expected=located.expected, **extra)
+
+
+class _TableModel(_Strict):
+    """Built directly from Python (`Table(...)`, `Seat(...)`): bad values are an InvalidTable
+    naming the field. (`model_validate` keeps pydantic's error for the file loaders, which add
+    the file and line.)"""
+
+    def __init__(self, **data: object) -> None:
+        try:
+            super().__init__(**data)
+        except ValidationError as error:
+            raise refusal(InvalidTable, type(self), error, data) from None
+
+
+class Seat(_TableModel):
     """One seat at the table and the player in it, as the hand begins."""
 
     number: int = Field(ge=1, le=10, description="the table's seat number")
@@ -101,7 +124,7 @@ class Seat(_Strict):
     sitting_out: bool = Field(False, description="not dealt in this hand")
 
 
-class Structure(_Strict):
+class Structure(_TableModel):
     """How much may be bet."""
 
     betting: BettingStructure = Field(BettingStructure.NO_LIMIT, strict=False)
@@ -121,7 +144,7 @@ class Structure(_Strict):
         return self
 
 
-class ForcedBets(_Strict):
+class ForcedBets(_TableModel):
     small_blind: int = Field(0, ge=0, lt=CHIP_LIMIT)
     big_blind: int = Field(0, ge=0, lt=CHIP_LIMIT)
     ante: int = Field(0, ge=0, lt=CHIP_LIMIT)
@@ -130,7 +153,7 @@ class ForcedBets(_Strict):
     bring_in: int = Field(0, ge=0, lt=CHIP_LIMIT, description="stud games: the forced opening bet of the low (razz: high) card")
 
 
-class Table(_Strict):
+class Table(_TableModel):
     """Everything about the table that holds before the first card is dealt."""
 
     seats: tuple[Seat, ...] = Field(min_length=2)
@@ -158,6 +181,14 @@ class Table(_Strict):
             raise ValueError(f"{self.variant} needs a button seat")
         return self
 
+    @classmethod
+    def from_data(cls, raw: object) -> "Table":
+        """A table from plain data (a dict as in a scenario's `table:`); InvalidTable names the field."""
+        try:
+            return cls.model_validate(raw)
+        except ValidationError as error:
+            raise refusal(InvalidTable, cls, error, raw) from None
+
     @property
     def smallest_chip(self) -> int:
         """The smallest chip in play (1 when the denominations are unspecified)."""
@@ -174,3 +205,10 @@ class Table(_Strict):
         numbers = sorted(seat.number for seat in self.seats)
         after = [n for n in numbers if n > start]
         return after + [n for n in numbers if n <= start]
+
+
+# The __init__ above is for Python callers only: validation from data (model_validate, a nested
+# seat) must not go through it, so that the file loaders still get pydantic's located errors.
+for _model in (Seat, Structure, ForcedBets, Table):
+    _model.__pydantic_custom_init__ = False
+    _model.model_rebuild(force=True)
