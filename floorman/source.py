@@ -292,6 +292,8 @@ def translate(error: ValidationError, *, filename: str, document: Any, prefix: t
             text, wanted = _problem(other, model, short=True)
             also.append(f"{field_path(where) or 'the file'}{f' (line {line})' if line else ''}: {text}"
                         + (f" (expected {wanted})" if wanted else ""))
+        if expected:   # the first problem's, before the others
+            message, expected = f"{message} (expected {expected})", None
         message += "; also " + "; ".join(also)
     if len(others) > len(shown):
         more = len(others) - len(shown)

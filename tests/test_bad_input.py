@@ -122,3 +122,24 @@ def test_an_incident_naming_a_seat_that_is_not_there_is_located(tmp_path, incide
     [result] = run_checks([path])
     assert not result.passed
     assert result.problems[0].startswith(f"{path}:13: incidents[0].seat: seat 9 is not at this table")
+
+
+def test_an_unknown_field_lists_the_valid_names_with_a_did_you_mean(tmp_path):
+    error = error_of(write(tmp_path, GOOD.replace("{number: 2, stack: 1000}", "{number: 2, stak: 1000}")))
+    assert error.field == "table.seats[1].stak" and error.line == 7
+    assert "did you mean 'stack'?" in str(error)
+    assert "(valid: number, name, stack, present, sitting_out" in str(error)
+
+
+def test_the_other_problems_are_shown_not_just_counted(tmp_path):
+    """Up to three problems are named; beyond that, how many more."""
+    two = error_of(write(tmp_path, GOOD.replace("{number: 1, stack: 1000}", "{number: 1, stack: lots}")
+                         .replace("{number: 2, stack: 1000}", "{number: 2, stack: heaps}")))
+    assert str(two).startswith(f"{tmp_path / 'case.yaml'}:6: table.seats[0].stack:")
+    assert "; also table.seats[1].stack (line 7): Input should be a valid integer" in str(two)
+    assert "more problem" not in str(two)
+    five = error_of(write(tmp_path, GOOD.replace("stack: 1000}", "stack: lots}").replace(
+        "small_blind: 5, big_blind: 10", "small_blind: five, big_blind: ten")))
+    text = str(five)
+    assert text.count("; also ") == 1 and text.count("(line ") == 2 and "(expected a whole number); also" in text
+    assert text.endswith("(and 3 more problems)")
