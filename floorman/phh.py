@@ -55,7 +55,7 @@ from typing import TYPE_CHECKING, Any
 from floorman.errors import ActionOutOfTurn, FloormanError, InputFileError, InvalidTable
 from floorman.model.cards import UNKNOWN, parse_cards
 from floorman.model.events import Action, Board, DealHole, Draw, Event, Muck, Post, Show
-from floorman.model.table import (BettingStructure, ForcedBets, GameFormat, Seat, Structure, Table,
+from floorman.model.table import (CHIP_LIMIT, BettingStructure, ForcedBets, GameFormat, Seat, Structure, Table,
                                   Variant)
 
 if TYPE_CHECKING:  # pragma: no cover
@@ -668,6 +668,10 @@ class _Reader:
         stacks = [UNKNOWN_STACK if unk else chips(v) for v, unk in zip(stacks_raw, unknown)]
         antes = [chips(v) for v in antes_raw]
         blinds = [chips(v) if v >= 0 else -chips(-v) for v in blinds_raw] if blinds_raw is not None else [0] * n
+        for name, amounts in (("starting_stacks", stacks), ("antes", antes), ("blinds_or_straddles", blinds)):
+            for i, amount in enumerate(amounts):
+                if abs(amount) >= CHIP_LIMIT:
+                    raise self.fail(f"{amount} chips is beyond floorman's limit (below 2**53)", f"{name}[{i}]")
         heads_up = n == 2
         if heads_up and not stud:
             # pokerkit heads-up: p1 (the big blind) pays entry [1], p2 (the button) entry [0]

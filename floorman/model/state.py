@@ -430,8 +430,8 @@ class HandState:
         try:
             handler = self._HANDLERS[type(event)]
         except KeyError:
-            raise InvalidEvent(f"floorman cannot replay a {type(event).__name__} event",
-                               event_index=index) from None
+            raise InvalidEvent(f"floorman cannot replay a {type(event).__name__} event: build events with "
+                               f"the event classes or parse_event()", event_index=index, field="type") from None
         if self.hand_over and not isinstance(event, (Show, Muck, ShowOne, Board, Burn)):
             raise InvalidEvent("the hand is over: everyone else folded", event_index=index)
         # each handler checks everything before it changes anything, so a refused event leaves
@@ -639,7 +639,7 @@ class HandState:
     def _draw(self, event: Draw, index: int) -> None:
         s = self._seat(event.seat, index)
         if self.family != "draw":
-            raise InvalidEvent(f"{self.variant} has no draw", event_index=index)
+            raise InvalidEvent(f"{self.variant} has no draw", event_index=index, field="type")
         if not s.live:
             raise InvalidEvent(f"seat {s.number} has folded and cannot draw", event_index=index, field="seat")
         if len(event.discards) != len(event.replacements):

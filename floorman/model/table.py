@@ -96,10 +96,15 @@ class _Strict(BaseModel):
 def refusal(error_class: type[FloormanError], model: type, error: ValidationError, data: object,
             **extra: object) -> FloormanError:
     """A pydantic error as floorman's own error, with the field named (e.g. `seats[0].stack`)."""
-    from floorman.source import translate
+    from floorman.source import field_path, translate
 
     located = translate(error, filename="", document=data, model=model)
-    return error_class(located.message, field=located.field, expected=located.expected, **extra)
+    field = located.field
+    if isinstance(model, type):
+        # one model, no union: every part of the location is a field (an Action's `action` too)
+        first = min(error.errors(include_url=False), key=lambda e: e["type"] != "extra_forbidden")
+        field = field_path(tuple(first["loc"])) or field
+    return error_class(located.message, field=field, expected=located.expected, **extra)
 
 
 class _TableModel(_Strict):
