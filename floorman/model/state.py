@@ -8,6 +8,14 @@ reopened for a seat after short all-ins, actions taken in turn, uncalled bets, p
 showdown order, awards and net results.
 
 It holds no rule logic beyond the arithmetic of betting: rulings live in the rulebook.
+
+Two promises to Python callers: a question (`actor`, `to_call()`, `legal_options()`, `pots()`...)
+never changes the hand, and a refused event leaves the hand exactly as it was (each event is
+checked before it changes anything; opening a betting round keeps a small undo record).
+
+The last live hand mucking (everyone folded to the big blind, who throws the cards in) is
+accepted and changes nothing: a hand that is the only one left has won the pot uncontested, and
+mucking afterwards does not kill it, so the pot still goes to it.
 """
 
 from __future__ import annotations
