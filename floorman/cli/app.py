@@ -29,8 +29,19 @@ app = typer.Typer(
 )
 
 
+def _print_version(value: bool) -> None:
+    if value:
+        from floorman import __version__
+
+        print(f"floorman {__version__}")
+        raise typer.Exit()
+
+
 @app.callback()
-def _root() -> None:
+def _root(
+    version: bool = typer.Option(False, "--version", callback=_print_version, is_eager=True,
+                                 help="Print floorman's version and exit."),
+) -> None:
     """floorman: an expert system for poker cardroom floor rulings."""
 
 
