@@ -1,0 +1,20 @@
+"""The notation's one error: where in the typed line it went wrong, and what was expected there."""
+
+from __future__ import annotations
+
+from floorman.errors import FloormanError
+
+
+class NotationError(FloormanError):
+    """A typed line the notation cannot read: `column` (1-based) points at the word that is
+    wrong, `expected` says what would have been read there."""
+
+    def __init__(self, message: str, *, column: int = 1, expected: str | None = None,
+                 line_text: str | None = None) -> None:
+        super().__init__(message, expected=expected)
+        self.column = column
+        self.line_text = line_text
+
+    def __str__(self) -> str:
+        expected = f" (expected {self.expected})" if self.expected else ""
+        return f"column {self.column}: {self.message}{expected}"

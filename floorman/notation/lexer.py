@@ -1,0 +1,92 @@
+"""Words of a typed line, each with its column, and the small readers the grammars share
+(amounts, seats, cards). Pure functions: no terminal, no state."""
+
+from __future__ import annotations
+
+import re
+from dataclasses import dataclass
+
+from floorman.notation.errors import NotationError
+
+# a number with thousands separators ("1,000") is one word; any other comma is its own word
+# (it separates the words said from the chips: `s5 says raise, chips 100`)
+_WORD = re.compile(r"\d{1,3}(?:,\d{3})+(?![\d,])|[^\s,]+|,")
+_AMOUNT = re.compile(r"^(\d+(?:\.\d+)?|\d{1,3}(?:,\d{3})+)([kKmM]?)$")
+_SEAT = re.compile(r"^(?:s|seat)?(\d{1,2})$", re.IGNORECASE)
+_CARD = re.compile(r"^([2-9TJQKA])([cdhs])$", re.IGNORECASE)
+MAX_CHIPS = 2**53
+
+
+@dataclass(frozen=True)
+class Word:
+    text: str
+    column: int          # 1-based, where the word starts in the line
+
+    @property
+    def lower(self) -> str:
+        return self.text.lower()
+
+
+def words(line: str) -> list[Word]:
+    return [Word(m.group(0), m.start() + 1) for m in _WORD.finditer(line)]
+
+
+def amount(word: Word, what: str = "an amount") -> int:
+    """Chips: `500`, `1,000`, `2.5k`, `1m`. Whole chips only, below 2**53."""
+    match = _AMOUNT.match(word.text)
+    if not match:
+        raise NotationError(f"{word.text!r} is not an amount", column=word.column,
+                            expected=f"{what}, e.g. 500, 1,000 or 2.5k")
+    number, suffix = match.groups()
+    scale = {"": 1, "k": 1_000, "m": 1_000_000}[suffix.lower()]
+    whole = float(number.replace(",", "")) * scale
+    if whole != int(whole):
+        raise NotationError(f"{word.text!r} is not a whole number of chips", column=word.column,
+                            expected=what)
+    if whole >= MAX_CHIPS:
+        raise NotationError(f"{word.text!r} is too large", column=word.column, expected=f"{what} below 2**53")
+    return int(whole)
+
+
+def is_amount(word: Word) -> bool:
+    return bool(_AMOUNT.match(word.text))
+
+
+def seat(word: Word, seats: range | frozenset[int] | None = None) -> int:
+    """A seat: `s3`, `seat3` or `3`; checked against the table's seats when given."""
+    match = _SEAT.match(word.text)
+    if not match:
+        raise NotationError(f"{word.text!r} is not a seat", column=word.column, expected="a seat such as s3")
+    number = int(match.group(1))
+    if seats is not None and number not in seats:
+        listed = ", ".join(f"s{n}" for n in sorted(seats))
+        raise NotationError(f"there is no seat {number} at this table", column=word.column,
+                            expected=f"one of {listed}")
+    return number
+
+
+def is_seat(word: Word) -> bool:
+    return bool(_SEAT.match(word.text)) and word.lower[:1] == "s"
+
+
+def card(word: Word) -> str:
+    """A card: rank 23456789TJQKA and suit cdhs (`As`, `td` -> `Td`); `??` an unknown card."""
+    if word.text == "??":
+        return "??"
+    match = _CARD.match(word.text)
+    if not match:
+        raise NotationError(f"{word.text!r} is not a card", column=word.column,
+                            expected="a card: rank 2-9 T J Q K A and suit c d h s, e.g. As or Td")
+    return match.group(1).upper() + match.group(2).lower()
+
+
+def is_card(word: Word) -> bool:
+    return word.text == "??" or bool(_CARD.match(word.text))
+
+
+def cards_in(word: Word) -> list[str]:
+    """One word of cards: `As`, or several run together (`AsKd7c`)."""
+    text = word.text
+    if len(text) > 2 and len(text) % 2 == 0:
+        return [card(Word(text[i:i + 2], word.column + i)) for i in range(0, len(text), 2)]
+    return [card(word)]
