@@ -74,8 +74,14 @@ def rule(
     rulebook: Optional[Path] = typer.Option(None, "--rulebook", help="A rulebook folder to use instead "
                                             "of the bundled one."),
     house: Optional[Path] = _house_option(),
+    journal: Optional[Path] = typer.Option(None, "--journal", help="The ruling journal to record in "
+                                           "(default: $FLOORMAN_JOURNAL, else the user's data folder)."),
+    staff: Optional[str] = typer.Option(None, "--staff", help="Who gave the ruling, for the journal."),
+    no_journal: bool = typer.Option(False, "--no-journal", help="Do not record the ruling in the journal."),
 ) -> None:
     """Rule on a situation: the decision, the numbers, the procedure and the rule it rests on.
+
+    The ruling is recorded in the ruling journal before it is shown (`floorman journal list`).
 
     Example:
 
@@ -101,14 +107,23 @@ def rule(
     except FloormanError as error:
         _fail(error)
         return
-    if json_output:
-        document = {"file": scenario.path, "title": scenario.title, **report.to_json()}
-        sys.stdout.write(json.dumps(document, indent=2) + "\n")
-        return
-    from floorman.cli.ruling_view import print_report
+    report_json = report.to_json()
+    not_recorded = None
+    if not no_journal:      # committed before it is shown; a journal that fails never hides the ruling
+        from floorman.journal import record_ruling
 
-    print_report(_console(False), situation, report, title=scenario.title, question=scenario.header.question,
-                 trace=trace)
+        _, not_recorded = record_ruling(report_json, command="rule", situation=situation, staff=staff,
+                                        journal_path=journal)
+    if json_output:
+        document = {"file": scenario.path, "title": scenario.title, **report_json}
+        sys.stdout.write(json.dumps(document, indent=2) + "\n")
+    else:
+        from floorman.cli.ruling_view import print_report
+
+        print_report(_console(False), situation, report, title=scenario.title,
+                     question=scenario.header.question, trace=trace)
+    if not_recorded:
+        typer.echo(not_recorded, err=True)
 
 
 def check(

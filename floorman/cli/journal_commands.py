@@ -1,0 +1,222 @@
+"""`floorman journal list | show ID | export`: read the ruling journal (floorman/journal/).
+
+A thin layer: each command opens the journal, asks the library and renders. Reading never
+creates a journal: a missing file is reported, not made.
+"""
+
+from __future__ import annotations
+
+import sys
+from pathlib import Path
+from typing import Any, Optional
+
+import typer
+
+from floorman.cli.floor_commands import guarded
+
+journal_app = typer.Typer(help="The ruling journal: every ruling given by rule, table and ask, on record.",
+                          no_args_is_help=True)
+
+
+def _journal_option() -> Any:
+    return typer.Option(None, "--journal", help="The journal file (default: $FLOORMAN_JOURNAL, else "
+                        "journal.sqlite3 in the user's data folder).")
+
+
+def _open(journal: Optional[Path]):
+    from floorman.journal import Journal
+
+    return Journal.open(journal, create=False)
+
+
+def _when(recorded_at: str, *, zone: bool = True) -> str:
+    """'2026-11-30T19:37:10.162+00:00' -> '2026-11-30 19:37:10 UTC'."""
+    return recorded_at[:19].replace("T", " ") + (" UTC" if zone else "")
+
+
+@journal_app.command("list")
+@guarded
+def list_rulings(
+    limit: int = typer.Option(20, "--limit", "-n", min=1, help="Show at most N rulings, newest first."),
+    since: Optional[str] = typer.Option(None, "--since", help="Only rulings from this date or date-time "
+                                        "(UTC), e.g. 2026-11-30 or 2026-11-30T18:00."),
+    staff: Optional[str] = typer.Option(None, "--staff", help="Only the rulings given by this staff name."),
+    journal: Optional[Path] = _journal_option(),
+) -> None:
+    """List the rulings recorded in the journal, newest first: number, time, command, staff,
+    table, profile and the decisions.
+
+    Example:
+
+        floorman journal list --since 2026-11-30 --staff Ann
+    """
+    from rich.console import Console
+    from rich.table import Table as RichTable
+
+    from floorman.journal import JournalMissing
+
+    try:
+        book = _open(journal)
+    except JournalMissing as missing:
+        typer.echo(f"no rulings recorded yet ({missing.file})")
+        return
+    with book:
+        entries = book.entries(limit=limit, since=since, staff=staff)
+        total = book.count()
+    if not entries:
+        typer.echo(f"no rulings match in {book.path} ({total} recorded)")
+        return
+    view = RichTable(title=f"Ruling journal {book.path}: {len(entries)} shown of {total}",
+                     caption="times in UTC; `floorman journal show #` for the whole ruling", title_justify="left",
+                     caption_justify="left")
+    # staff and table only when some ruling has them: the ruling column needs the width at 80 columns
+    columns = {"#": lambda e: str(e.id), "time (UTC)": lambda e: _when(e.recorded_at, zone=False)[:16],
+               "command": lambda e: e.command}
+    if any(entry.staff for entry in entries):
+        columns["staff"] = lambda e: e.staff or "-"
+    if any(entry.table_name for entry in entries):
+        columns["table"] = lambda e: e.table_name or "-"
+    columns.update({"profile": lambda e: e.profile, "ruling": lambda e: e.decisions})
+    for column in columns:
+        view.add_column(column, justify="right" if column == "#" else "left",
+                        no_wrap=column in ("#", "time (UTC)", "command"), overflow="fold")
+    for entry in entries:
+        view.add_row(*(cell(entry) for cell in columns.values()))
+    Console(highlight=False).print(view)
+
+
+def _event_line(number: int, event: dict[str, Any]) -> str:
+    """One recorded event or incident in a line: 'action seat=3 action=raise amount=15'."""
+    parts = [str(event.get("type", "?"))]
+    for key, value in event.items():
+        if key == "type" or value is None or value == [] or value == {}:
+            continue
+        shown = " ".join(map(str, value)) if isinstance(value, list) else str(value)
+        parts.append(f"{key}={shown}")
+    return f"{number:>3}. " + " ".join(parts)
+
+
+@journal_app.command("show")
+@guarded
+def show(
+    entry_id: int = typer.Argument(..., metavar="ID", help="The ruling's number (as `journal list` shows it)."),
+    journal: Optional[Path] = _journal_option(),
+) -> None:
+    """Show one recorded ruling as it was given: the table, the events and incidents, the
+    rulings with their numbers and citations, the pots, the profile, the time and the staff.
+
+    Example:
+
+        floorman journal show 12
+    """
+    import json
+
+    from rich.console import Console
+    from rich.panel import Panel
+    from rich.text import Text
+
+    from floorman.errors import FloormanError
+    from floorman.journal.revive import report_of, situation_of
+
+    with _open(journal) as book:
+        entry = book.entry(entry_id)
+    console = Console(highlight=False)
+    header = (f"Ruling #{entry.id}, {_when(entry.recorded_at)}, by `floorman {entry.command}`"
+              + (f", staff {entry.staff}" if entry.staff else "") + (f", table {entry.table_name}" if entry.table_name
+                                                                     else "") + f"; profile {entry.profile}")
+    console.print(Text(header, style="bold"))
+    from floorman.cli import ruling_view
+
+    try:
+        situation = situation_of(entry)
+        console.print(ruling_view.situation_table(situation, "The table, as the hand stood"))
+    except FloormanError as error:
+        console.print(Text(f"(the table cannot be drawn: {error})", style="dim"))
+    console.print(Text("Events", style="bold underline"))
+    for number, event in enumerate(entry.events, 1):
+        console.print(Text(_event_line(number, event)))
+    if entry.incidents:
+        console.print(Text("Incidents", style="bold underline"))
+        for number, incident in enumerate(entry.incidents):
+            console.print(Text(_event_line(number, incident)))
+    try:
+        report = report_of(entry)
+    except FloormanError as error:
+        console.print(Text(f"(shown as recorded: {error})", style="dim"))
+        console.print(Panel(json.dumps(entry.rulings, indent=2, ensure_ascii=False), title="Rulings (JSON)"))
+        return
+    if not report.rulings:
+        console.print(Panel("No rule in the rulebook applied: the floor decided under the best interest of the "
+                            "game.", title="No ruling", border_style="yellow"))
+    for ruling in report.rulings:
+        console.print(_panel(ruling_view, ruling, entry.profile))
+    for view in (ruling_view.hands_table(report), ruling_view.pots_table(report)):
+        if view is not None:
+            console.print(view)
+    if entry.options:
+        console.print(Text("room options: " + ", ".join(f"{key}={value}" for key, value in entry.options.items()),
+                           style="dim"))
+
+
+def _panel(ruling_view: Any, ruling: Any, profile: str) -> Any:
+    """ruling_view.ruling_panel, passing the profile where the panel takes one."""
+    import inspect
+
+    if "profile" in inspect.signature(ruling_view.ruling_panel).parameters:
+        return ruling_view.ruling_panel(ruling, profile=profile)
+    return ruling_view.ruling_panel(ruling)
+
+
+@journal_app.command("export")
+@guarded
+def export(
+    format: str = typer.Option(..., "--format", "-f", help="csv or json."),
+    output: Optional[Path] = typer.Option(None, "--output", "-o", help="Write to this file (default: "
+                                          "standard output)."),
+    journal: Optional[Path] = _journal_option(),
+) -> None:
+    """Export every recorded ruling, oldest first, with every column: CSV (the JSON columns as
+    JSON text) or a JSON list.
+
+    Example:
+
+        floorman journal export --format csv --output rulings.csv
+    """
+    from floorman.errors import FloormanError
+    from floorman.journal import JournalMissing
+    from floorman.journal.export import FORMATS, export as write
+
+    if format not in FORMATS:
+        raise FloormanError(f"unknown format {format!r}", field="--format", expected=" or ".join(FORMATS))
+    try:
+        book = _open(journal)
+    except JournalMissing as missing:
+        entries: Any = []
+        typer.echo(f"no rulings recorded yet ({missing.file})", err=True)
+        book = None
+    else:
+        entries = book.all()
+    try:
+        if output is None:
+            try:
+                write(entries, sys.stdout, format)
+                sys.stdout.flush()
+            except BrokenPipeError:     # `| head`: the reader has seen enough; not an error
+                import os
+
+                os.dup2(os.open(os.devnull, os.O_WRONLY), sys.stdout.fileno())
+        else:
+            try:
+                with open(output, "w", encoding="utf-8", newline="") as stream:
+                    count = write(entries, stream, format)
+            except OSError as error:
+                raise FloormanError(f"cannot write the export: {error.strerror}", file=str(output)) from None
+            typer.echo(f"wrote {count} ruling{'s' if count != 1 else ''} to {output}", err=True)
+    finally:
+        if book is not None:
+            book.close()
+
+
+def register(app: typer.Typer) -> None:
+    """Add `floorman journal ...` to the main app."""
+    app.add_typer(journal_app, name="journal")

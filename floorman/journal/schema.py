@@ -1,0 +1,107 @@
+"""The journal's SQLite schema and its migrations.
+
+The schema version is the file's `PRAGMA user_version`: 0 is a new (empty) file, N means the
+first N steps of MIGRATIONS have been applied. A new version is a new entry appended to
+MIGRATIONS (never an edit of an old one), so any older journal is brought up to date in order.
+`PRAGMA application_id` marks the file as a floorman journal, so another program's database
+given by mistake is refused rather than written into.
+"""
+
+from __future__ import annotations
+
+from typing import TYPE_CHECKING
+
+from floorman.errors import FloormanError
+
+if TYPE_CHECKING:
+    import sqlite3
+
+APPLICATION_ID = 0x464C4D4E        # "FLMN"
+
+# The columns of one ruling, in order: what `export` writes and docs/journal.md describes.
+# JSON columns hold JSON text (the pydantic model_dump(mode="json") of the table, events and
+# incidents; the rulings' JSON as `floorman rule --json` prints them).
+COLUMNS = ("id", "recorded_at", "command", "staff", "table_name", "profile", "options", "table_setup", "events",
+           "incidents", "rulings", "pots", "hands", "floorman_version")
+JSON_COLUMNS = frozenset({"options", "table_setup", "events", "incidents", "rulings", "pots", "hands"})
+
+MIGRATIONS: list[list[str]] = [
+    # v1: one row per ruling given, append-only (a record is never changed once written).
+    [
+        """CREATE TABLE ruling (
+            id               INTEGER PRIMARY KEY AUTOINCREMENT,  -- never reused, even after a row is pruned
+            recorded_at      TEXT NOT NULL,                      -- UTC, ISO 8601 with milliseconds
+            command          TEXT NOT NULL,                      -- 'rule', 'table' or 'ask'
+            staff            TEXT,
+            table_name       TEXT,
+            profile          TEXT NOT NULL,
+            options          TEXT NOT NULL CHECK (json_valid(options)),
+            table_setup      TEXT NOT NULL CHECK (json_valid(table_setup)),
+            events           TEXT NOT NULL CHECK (json_valid(events)),
+            incidents        TEXT NOT NULL CHECK (json_valid(incidents)),
+            rulings          TEXT NOT NULL CHECK (json_valid(rulings)),
+            pots             TEXT NOT NULL CHECK (json_valid(pots)),
+            hands            TEXT NOT NULL CHECK (json_valid(hands)),
+            floorman_version TEXT NOT NULL
+        )""",
+        "CREATE INDEX ruling_recorded_at ON ruling (recorded_at)",
+        "CREATE INDEX ruling_staff ON ruling (staff)",
+        """CREATE TRIGGER ruling_append_only BEFORE UPDATE ON ruling
+           BEGIN SELECT RAISE(ABORT, 'the ruling journal is append-only'); END""",
+    ],
+]
+
+SCHEMA_VERSION = len(MIGRATIONS)
+
+
+class JournalError(FloormanError):
+    """The ruling journal cannot be opened, read or written: the file is missing, corrupt, locked,
+    read-only, made by a newer floorman, or not a floorman journal at all."""
+
+
+def version_of(connection: "sqlite3.Connection") -> int:
+    return int(connection.execute("PRAGMA user_version").fetchone()[0])
+
+
+def check_identity(connection: "sqlite3.Connection", where: str) -> int:
+    """The file's schema version, after checking it is a journal this floorman can use.
+    Reading the header is also what finds a corrupt file ("file is not a database")."""
+    version = version_of(connection)
+    application = int(connection.execute("PRAGMA application_id").fetchone()[0])
+    if application not in (0, APPLICATION_ID):
+        raise JournalError(f"not a floorman journal (another program's SQLite database, application id "
+                           f"{application:#x})", file=where)
+    if version > SCHEMA_VERSION:
+        raise JournalError(f"written by a newer floorman (journal schema version {version}; this floorman "
+                           f"reads up to {SCHEMA_VERSION}): upgrade floorman", file=where)
+    return version
+
+
+def migrate(connection: "sqlite3.Connection", where: str) -> list[int]:
+    """Bring the journal up to SCHEMA_VERSION in one transaction; return the versions applied.
+    The connection is in autocommit mode (isolation_level=None): transactions are explicit."""
+    if check_identity(connection, where) == SCHEMA_VERSION:
+        return []
+    connection.execute("BEGIN IMMEDIATE")
+    try:
+        version = check_identity(connection, where)   # another process may have migrated meanwhile
+        if version == 0:
+            others = [row[0] for row in connection.execute(
+                "SELECT name FROM sqlite_schema WHERE name NOT LIKE 'sqlite_%'")]
+            if others:
+                raise JournalError("not a floorman journal (an SQLite database holding "
+                                   f"{', '.join(sorted(others)[:5])})", file=where)
+        applied = []
+        for number in range(version, SCHEMA_VERSION):
+            for step in MIGRATIONS[number]:
+                connection.execute(step)
+            applied.append(number + 1)
+        # the pragmas take no parameters; both values are integers from this module
+        connection.execute(f"PRAGMA user_version = {SCHEMA_VERSION:d}")
+        connection.execute(f"PRAGMA application_id = {APPLICATION_ID:d}")
+        connection.execute("COMMIT")
+    except BaseException:
+        if connection.in_transaction:
+            connection.execute("ROLLBACK")
+        raise
+    return applied
