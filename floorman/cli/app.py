@@ -17,7 +17,7 @@ from typing import Optional
 
 import typer
 
-from floorman.cli import floor_commands
+from floorman.cli import floor_commands, journal_commands, lookup_commands
 from floorman.errors import FloormanError
 
 app = typer.Typer(
@@ -111,11 +111,16 @@ def replay(
 
 
 floor_commands.register(app)
+journal_commands.register(app)
+lookup_commands.register(app)
 
 
 def main() -> None:
-    """Console-script entry point (`floorman`)."""
-    app()
+    """The `floorman` command (the console script itself is floorman.cli.launch:main, which
+    rules a `rule FILE` without importing this module)."""
+    from floorman.cli.launch import main as launch
+
+    sys.exit(launch())
 
 
 if __name__ == "__main__":  # pragma: no cover
