@@ -6,7 +6,7 @@ docs/json-output.md and kept stable: rooms script against it.
 
 from __future__ import annotations
 
-from dataclasses import dataclass, field
+from dataclasses import dataclass, field, replace
 from typing import Any
 
 from floorman.rulebook.schema import Citation
@@ -33,12 +33,19 @@ class Ruling:
     incident: int | None = None             # index in situation.incidents of the incident ruled on
     effect: tuple[dict[str, Any], ...] = ()  # what the ruling did to the hand, expressions worked out
     effect_error: str | None = None         # why the effect could not be applied, if it could not
+    profile: str | None = None              # the profile ruled under (set by RulingReport)
+
+    @property
+    def quote(self) -> str:
+        """The one citation to read out under the ruling's profile (see `quote_for`)."""
+        return quote_for(self.citations, self.profile)
 
     def to_json(self) -> dict[str, Any]:
         return {
             "rule": self.rule_id, "name": self.rule_name, "title": self.title, "category": self.category,
             "incident": self.incident,
             "decision": self.decision, "params": dict(self.params), "subject": self.subject,
+            "quote": self.quote,
             "citations": [citation_json(c) for c in self.citations],
             "explanation": self.explanation, "steps": list(self.steps),
             "overridden": list(self.overridden),
@@ -50,8 +57,63 @@ class Ruling:
 
 def citation_json(citation: Citation) -> dict[str, Any]:
     data = {"source": citation.source, "edition": citation.edition, "rule": citation.rule,
-            "section": citation.section, "confidence": citation.confidence, "label": citation.label}
+            "section": citation.section, "confidence": citation.confidence, "label": citation.label,
+            "role": citation.role}
     return {key: value for key, value in data.items() if value is not None}
+
+
+HOUSE_PRACTICE = "house practice"
+
+
+def is_tda_profile(profile: str | None) -> bool:
+    """The TDA profiles rule tournaments by the TDA's numbers; any other (cash, a room's own)
+    rests first on Robert's Rules. No profile given: the TDA, floorman's default."""
+    return profile is None or profile.startswith("tda")
+
+
+def _tda_number(citation: Citation) -> str:
+    rule = citation.rule or ""
+    return rule if rule.startswith("RP") else f"Rule {rule}"
+
+
+def tda_quote(citations: tuple[Citation, ...] | list[Citation]) -> str | None:
+    """'TDA 2024 Rule 44 (2026: 46)': the 2024 number, read in the text, first; the 2026 number
+    (from the renumbering map, not settled) after it. Pairs the 2026 citation by title, else by
+    position among the basis citations of each edition."""
+    basis = [c for c in citations if c.source == "TDA" and c.role == "basis"]
+    old = [c for c in basis if c.edition == "2024"]
+    new = [c for c in basis if c.edition == "2026"]
+    if not old:
+        return f"TDA 2026 {_tda_number(new[0])}" if new else None
+    first = old[0]
+    twin = next((c for c in new if first.title and c.title == first.title), None)
+    if twin is None and new:
+        twin = new[0]
+    later = f" (2026: {twin.rule})" if twin is not None else ""
+    return f"TDA 2024 {_tda_number(first)}{later}"
+
+
+def quote_for(citations: tuple[Citation, ...] | list[Citation], profile: str | None) -> str:
+    """The one source a floor person quotes for a ruling under `profile`: never a contrast.
+
+    TDA profiles: the TDA (2024 number first), else Robert's Rules; cash and other room profiles:
+    Robert's Rules, else the TDA. Support resting only on a seed guide or house practice is
+    "house practice": seed file names are internal and never shown."""
+    basis = [c for c in citations if c.role == "basis"]
+    rrop = next((c for c in basis if c.source == "RRoP"), None)
+    rrop_text = f"Robert's Rules of Poker, {rrop.section}" if rrop is not None else None
+    tda = tda_quote(basis)
+    first, second = (tda, rrop_text) if is_tda_profile(profile) else (rrop_text, tda)
+    return first or second or HOUSE_PRACTICE
+
+
+def public_label(citation: Citation) -> str:
+    """A citation as shown to the table: a seed guide is "house practice", never its file name."""
+    if citation.source in ("seed", "house"):
+        return f"{HOUSE_PRACTICE}: {citation.section}" if citation.section else HOUSE_PRACTICE
+    if citation.source == "RRoP":
+        return f"Robert's Rules of Poker, {citation.section}"
+    return citation.label
 
 
 @dataclass(frozen=True)
@@ -95,6 +157,11 @@ class RulingReport:
     # the hand as the rulings left it (HandState, each ruling's effect applied); not in the JSON
     state: Any = field(default=None, repr=False, compare=False)
     void: str | None = None        # the ruling that made the hand void (a misdeal...), if one did
+
+    def __post_init__(self) -> None:
+        # each ruling knows its profile, so that it can name the citation to quote under it
+        self.rulings[:] = [r if r.profile == self.profile else replace(r, profile=self.profile)
+                           for r in self.rulings]
 
     def ruling_for(self, rule_id: str, incident: int | None = None) -> Ruling | None:
         """The ruling by `rule_id` (on incident `incident`, when given)."""

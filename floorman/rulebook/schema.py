@@ -37,6 +37,9 @@ class Citation(_Strict):
                     "sources agree (2026 [C]); renumbering-map = one paraphrase + the renumbering pattern "
                     "(2026 [N]); unverified; house = common practice, no rulebook text")
     note: str | None = None
+    role: Literal["basis", "contrast"] = Field(
+        "basis", description="basis = the ruling rests on it; contrast = cited only to show where the "
+                             "room differs (never quoted as the ruling's source)")
 
     @model_validator(mode="after")
     def _complete(self) -> "Citation":
