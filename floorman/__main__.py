@@ -1,5 +1,7 @@
-"""`python -m floorman ...` runs the command line."""
+"""`python -m floorman ...` runs the command line (the same fast start as the console script)."""
 
-from floorman.cli.app import main
+import sys
 
-main()
+from floorman.cli.launch import main
+
+sys.exit(main())

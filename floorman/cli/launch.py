@@ -1,0 +1,182 @@
+"""The `floorman` console script: a fast path for the podium's one-shot ruling, typer for the rest.
+
+`floorman rule FILE [options]` and `floorman --version` are read here by hand and call the
+library directly: importing typer and building its app (click, a pydantic TypeAdapter per
+option) is a sixth of a one-shot ruling's start. Anything this parser does not fully understand
+(--help, an unknown or repeated option, `--`, a value starting with '-') goes to the typer app in
+floorman/cli/app.py, so a mistake gets typer's own message. The two paths must print the same
+thing and exit the same way: tests/test_startup.py runs both on scenarios and error cases, and
+checks that the options read here are exactly those of the typer `rule` command.
+
+Shell completion is typer's, switched on only when asked for (the completion variable
+`_FLOORMAN_COMPLETE`, `--install-completion`, `--show-completion`, or the top-level help).
+"""
+
+from __future__ import annotations
+
+import errno
+import os
+import sys
+from typing import Any
+
+# The `rule` options read by hand: flag -> (parameter, takes a value). Keep equal to the typer
+# command's (floorman/cli/floor_commands.py `rule`); a test compares them.
+RULE_OPTIONS: dict[str, tuple[str, bool]] = {
+    "--profile": ("profile", True), "-p": ("profile", True),
+    "--json": ("json_output", False),
+    "--trace": ("trace", False),
+    "--rulebook": ("rulebook", True),
+    "--house": ("house", True),
+    "--journal": ("journal", True),
+    "--staff": ("staff", True),
+    "--no-journal": ("no_journal", False),
+}
+COMPLETION_FLAGS = ("--install-completion", "--show-completion")
+COMPLETION_VARIABLE = "_FLOORMAN_COMPLETE"
+
+
+def parse_rule(args: list[str]) -> dict[str, Any] | None:
+    """The arguments after `rule` as the `rule` parameters, or None when typer should read them."""
+    values: dict[str, Any] = {}
+    file: str | None = None
+    index = 0
+    while index < len(args):
+        token = args[index]
+        index += 1
+        if token.startswith("-"):
+            name, has_equals, inline = token.partition("=")
+            if name not in RULE_OPTIONS or (has_equals and not name.startswith("--")):
+                return None
+            parameter, takes_value = RULE_OPTIONS[name]
+            if parameter in values:
+                return None
+            if not takes_value:
+                if has_equals:
+                    return None
+                values[parameter] = True
+                continue
+            if has_equals:
+                value = inline
+            elif index < len(args):
+                value = args[index]
+                index += 1
+            else:
+                return None
+            if not value or value.startswith("-"):
+                return None
+            values[parameter] = value
+        elif file is None and token:
+            file = token
+        else:
+            return None
+    if file is None:
+        return None
+    return {"file": file, **values}
+
+
+def run_rule(file: str, profile: str | None = None, json_output: bool = False, trace: bool = False,
+             rulebook: str | None = None, house: str | None = None, journal: str | None = None,
+             staff: str | None = None, no_journal: bool = False) -> int:
+    """`floorman rule` without typer: the same library calls and output as floor_commands.rule.
+    Returns the exit status."""
+    from pathlib import Path
+
+    from floorman.errors import FloormanError
+
+    try:
+        path = Path(file)
+        if path.is_dir():
+            raise FloormanError("this is a folder: `floorman rule` takes one scenario file "
+                                "(`floorman check FOLDER` checks every scenario in a folder)", file=str(path))
+        from floorman.engine.floor import Floor
+        from floorman.rulebook.loader import load_rulebook
+        from floorman.scenarios import load_scenario, locate_replay_error, rules_for
+
+        scenario = load_scenario(path)
+        floor = Floor(load_rulebook(Path(rulebook) if rulebook is not None else None))
+        chosen, options = rules_for(scenario, floor.rulebook, profile=profile,
+                                    house=Path(house) if house is not None else None)
+        situation = scenario.situation(chosen, options)
+        try:
+            report = floor.rule(situation)
+        except FloormanError as error:
+            raise locate_replay_error(error, scenario) from None
+        report_json = report.to_json()
+        not_recorded = None
+        if not no_journal:      # committed before it is shown; a journal that fails never hides the ruling
+            from floorman.journal import record_ruling
+
+            _, not_recorded = record_ruling(report_json, command="rule", situation=situation, staff=staff,
+                                            journal_path=Path(journal) if journal is not None else None)
+        if json_output:
+            import json
+
+            document = {"file": scenario.path, "title": scenario.title, **report_json}
+            sys.stdout.write(json.dumps(document, indent=2) + "\n")
+        else:
+            from rich.console import Console
+
+            from floorman.cli.ruling_view import print_report
+
+            print_report(Console(stderr=False, highlight=False), situation, report, title=scenario.title,
+                         question=scenario.header.question, trace=trace)
+        if not_recorded:
+            _echo_error(not_recorded)
+    except FloormanError as error:
+        _echo_error(f"Error: {error}")
+        return 1
+    except Exception as error:  # noqa: BLE001 - the same last line of defence as floor_commands.guarded
+        detail = str(error).splitlines()[0][:300] if str(error) else ""
+        _echo_error(f"internal error: {type(error).__name__}{': ' + detail if detail else ''}; please report "
+                    "it with the file and command that caused it")
+        return 1
+    return 0
+
+
+def _echo_error(line: str) -> None:
+    sys.stdout.flush()
+    print(line, file=sys.stderr, flush=True)
+
+
+def completion_wanted(args: list[str]) -> bool:
+    """Whether typer's completion should be on: a shell asking for completions, the completion
+    options, or the top-level help (which lists them)."""
+    return (COMPLETION_VARIABLE in os.environ or any(flag in args for flag in COMPLETION_FLAGS)
+            or args in ([], ["--help"]))
+
+
+def main(argv: list[str] | None = None) -> int | None:
+    """Console-script entry point (`floorman`)."""
+    args = sys.argv[1:] if argv is None else list(argv)
+    if COMPLETION_VARIABLE not in os.environ:
+        if args == ["--version"]:
+            from floorman import __version__
+
+            print(f"floorman {__version__}")
+            return 0
+        parameters = parse_rule(args[1:]) if args[:1] == ["rule"] else None
+        if parameters is not None:
+            return _guard_terminal(run_rule, parameters)
+    from floorman.cli.app import app
+
+    if completion_wanted(args):
+        app._add_completion = True     # typer reads it when it builds the click command, below
+    return app(args=args)
+
+
+def _guard_terminal(command: Any, parameters: dict[str, Any]) -> int:
+    """What click does around a command: Ctrl-C is 'Aborted!', a closed pipe ends quietly."""
+    try:
+        return command(**parameters)
+    except KeyboardInterrupt:
+        print(file=sys.stderr)
+        print("Aborted!", file=sys.stderr)
+        return 1
+    except OSError as error:
+        if error.errno != errno.EPIPE:
+            raise
+        try:
+            sys.stdout = open(os.devnull, "w")     # nothing more to write; exit without a second EPIPE
+        except OSError:
+            pass
+        return 1
