@@ -17,7 +17,7 @@ from typing import Optional
 
 import typer
 
-from floorman.cli import floor_commands, journal_commands, lookup_commands
+from floorman.cli import ask_command, floor_commands, journal_commands, lookup_commands
 from floorman.errors import FloormanError
 
 app = typer.Typer(
@@ -111,6 +111,7 @@ def replay(
 
 
 floor_commands.register(app)
+ask_command.register(app)
 journal_commands.register(app)
 lookup_commands.register(app)
 

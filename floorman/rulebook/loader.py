@@ -30,6 +30,7 @@ from floorman.source import line_of, load_yaml, relative, validate
 DEFAULT_RULEBOOK = Path(__file__).resolve().parents[2] / "rulebook"
 DEFAULT_SCENARIOS = DEFAULT_RULEBOOK.parent / "scenarios"
 OPTIONS_FILE = "options.yaml"
+QUESTIONS_FILE = "questions.yaml"       # what `floorman ask` may ask (floorman/consult/), not a rule
 ALWAYS_IN_SCOPE = ("hand", "profile", "ruling")     # names every conclusion expression may read
 
 
@@ -126,7 +127,7 @@ def options_file(folder: Path) -> Path:
 
 def item_paths(paths: list[Path], folder: Path) -> list[Path]:
     """The rule and profile files among the folder's YAML files."""
-    return [path for path in paths if path != folder / OPTIONS_FILE]
+    return [path for path in paths if path not in (folder / OPTIONS_FILE, folder / QUESTIONS_FILE)]
 
 
 # ----------------------------------------------------------------------------- one file

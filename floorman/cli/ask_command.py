@@ -1,0 +1,172 @@
+"""`floorman ask`: a consultation at the podium. A thin loop over floorman/consult/:
+read the words (or a number from the list), ask each question the candidate rules need, with
+its default, record the ruling in the journal, then show it. Non-interactive when stdin is not
+a terminal: the first line is the dispute (unless given as arguments), then one answer a line
+(an empty line or the end of input takes the default)."""
+
+from __future__ import annotations
+
+import sys
+from pathlib import Path
+from typing import Any, Optional
+
+import typer
+
+
+def ask(
+    words: Optional[list[str]] = typer.Argument(None, help="A few words for the dispute (e.g. oversized chip), "
+                                                "or its number in the list. Default: ask."),
+    profile: Optional[str] = typer.Option(None, "--profile", "-p", help="Rule under this profile (default: cash "
+                                          "for a cash game, tda-2026 for a tournament)."),
+    house: Optional[Path] = typer.Option(None, "--house", help="A house file (room options over a profile)."),
+    journal: Optional[Path] = typer.Option(None, "--journal", help="The ruling journal (default: "
+                                           "$FLOORMAN_JOURNAL, else the user's data folder)."),
+    staff: Optional[str] = typer.Option(None, "--staff", help="The floor person's name, for the journal."),
+    rulebook: Optional[Path] = typer.Option(None, "--rulebook", help="A rulebook folder to use instead of "
+                                            "the bundled one."),
+) -> None:
+    """Ask the floor: say the dispute in a few words, answer a few questions, get the ruling."""
+    from floorman.cli.floor_commands import _fail
+    from floorman.consult import BadAnswer, Consultation
+    from floorman.engine.floor import Floor
+    from floorman.errors import FloormanError
+    from floorman.rulebook.loader import load_rulebook
+
+    try:
+        book = load_rulebook(rulebook)
+        floor = Floor(book)
+        consultation = Consultation(book, profile=profile, house=house, floor=floor)
+        if profile is not None:
+            book.profile_chain(profile)          # an unknown profile is named now, not after the questions
+    except FloormanError as error:
+        _fail(error)
+        return
+    interactive = sys.stdin.isatty()
+    reader = _Prompter() if interactive else _Lines()
+    out = _console()
+    try:
+        _choose(consultation, " ".join(words or []), reader, out, BadAnswer)
+        while True:
+            question = consultation.next_question()
+            if question is None:
+                try:
+                    scene, report = consultation.rule()
+                    break
+                except FloormanError as error:
+                    # these answers make no hand: say why, and ask the last question again
+                    out.print(f"[red]✗[/red] {_one_line(error)}", highlight=False)
+                    if not consultation.asked:
+                        _fail(error)
+                        return
+                    consultation.answers.pop(consultation.asked.pop())
+                    continue
+            text = reader.read(f"{question.number}. {question.text}", question.default, question.choices)
+            if text is None:
+                text = ""
+            try:
+                consultation.answer(text)
+            except BadAnswer as error:
+                out.print(f"[red]✗[/red] {_one_line(error)}", highlight=False)
+                if not interactive and reader.done:
+                    _fail(error)
+                    return
+    except (EOFError, KeyboardInterrupt):
+        out.print("no ruling: the consultation was left", highlight=False)
+        raise typer.Exit(1) from None
+    _show(consultation, scene, report, out, journal=journal, staff=staff)
+
+
+def _choose(consultation: Any, words: str, reader: Any, out: Any, bad_answer: type) -> None:
+    """The dispute: from the words given, else asked (a few words or a number from the list)."""
+    while True:
+        if not words:
+            out.print("What is the dispute? A few words (e.g. oversized chip, four card flop), or a number:",
+                      highlight=False)
+            for number, dispute in enumerate(consultation.disputes(), 1):
+                out.print(f"  {number:>2}. {dispute.label}", highlight=False)
+            words = reader.read("dispute", "", tuple(d.type for d in consultation.disputes())) or ""
+        try:
+            match = consultation.start(words)
+        except bad_answer as error:
+            out.print(f"[red]✗[/red] {_one_line(error)}", highlight=False)
+            if getattr(reader, "done", False):
+                raise EOFError from None
+            words = ""
+            continue
+        rules = ", ".join(rule.id for rule in match.rules[:4]) + (" ..." if len(match.rules) > 4 else "")
+        out.print(f"Dispute: [bold]{match.dispute.label}[/bold]", highlight=False)
+        out.print(f"[dim]rules in question: {rules}[/dim]", highlight=False)
+        return
+
+
+def _show(consultation: Any, scene: Any, report: Any, out: Any, *, journal: Optional[Path],
+          staff: Optional[str]) -> None:
+    """Record the ruling (committed before it is shown), then show the table and the ruling."""
+    from floorman.cli.ruling_view import print_report
+
+    situation = scene.builder.situation()
+    not_recorded = None
+    try:
+        from floorman.journal import record_ruling
+    except ImportError:          # a floorman without the journal still rules
+        record_ruling = None
+    if record_ruling is not None:
+        _, not_recorded = record_ruling(report.to_json(), command="ask", situation=situation, staff=staff,
+                                        journal_path=journal)
+    print_report(out, situation, report, title=consultation.dispute.label)
+    if not_recorded:
+        typer.echo(not_recorded, err=True)
+
+
+class _Prompter:
+    """prompt-toolkit prompts: the default shown and pre-filled-free (Enter takes it), Tab completes
+    the choices, history across the questions."""
+
+    done = False
+
+    def __init__(self) -> None:
+        from prompt_toolkit import PromptSession
+        from prompt_toolkit.history import InMemoryHistory
+
+        self.session: Any = PromptSession(history=InMemoryHistory())
+
+    def read(self, text: str, default: str, choices: tuple[str, ...]) -> str | None:
+        from prompt_toolkit.completion import WordCompleter
+
+        shown = f" [{default}]" if default else ""
+        completer = WordCompleter(list(choices), ignore_case=True) if choices else None
+        return self.session.prompt(f"{text}{shown} ", completer=completer, complete_while_typing=bool(choices))
+
+
+class _Lines:
+    """Answers one a line from a pipe; each question and answer echoed so the output reads as a
+    session. At the end of input every question left takes its default."""
+
+    def __init__(self) -> None:
+        self.done = False
+
+    def read(self, text: str, default: str, choices: tuple[str, ...]) -> str | None:
+        line = "" if self.done else sys.stdin.readline()
+        if not line:
+            self.done = True
+        answer = line.rstrip("\n")
+        shown = f" [{default}]" if default else ""
+        typer.echo(f"{text}{shown} {answer}")
+        return answer
+
+
+def _console() -> Any:
+    from rich.console import Console
+
+    return Console(highlight=False)
+
+
+def _one_line(error: Exception) -> str:
+    message = getattr(error, "message", "") or str(error)
+    expected = getattr(error, "expected", None)
+    text = " ".join(f"{message} (expected {expected})".split()) if expected else " ".join(message.split())
+    return text
+
+
+def register(app: typer.Typer) -> None:
+    app.command("ask")(ask)

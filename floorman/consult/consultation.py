@@ -1,0 +1,304 @@
+"""A consultation: a few words -> the dispute -> only the questions its rules need -> a ruling.
+
+Pure (no terminal): `Consultation.start(words)` or `.choose(dispute)`, then `next_question()`
+and `answer(text)` until there is no next question, then `rule()`. The questions come from the
+candidate rules' `when:` patterns mapped through rulebook/questions.yaml, never from a script
+per rule, so a new rule that tests fields already mapped is askable with no code change.
+"""
+
+from __future__ import annotations
+
+from dataclasses import dataclass, field
+from typing import Any
+
+from floorman.consult.questions import BadAnswer, Dispute, Input, Questions, load_questions
+from floorman.errors import FloormanError
+from floorman.rulebook.loader import Rulebook, load_rulebook
+from floorman.rulebook.schema import Rule
+
+# The set-up questions are asked first, in this order, then the incident's own.
+SETUP = ("format", "betting", "stakes", "players", "stack", "street", "bet_faced", "all_in_to", "river_bet",
+         "acted", "asker")
+STAGE_INPUTS = {"deal": {"format", "betting", "stakes", "players", "acted"},
+                "board": {"format", "betting", "stakes", "players", "acted"},
+                "showdown": {"format", "betting", "stakes", "players", "river_bet", "asker"},
+                "betting": {"format", "betting", "stakes", "players", "stack", "street", "bet_faced",
+                            "all_in_to"}}
+CANDIDATE_SHARE = 0.75     # rules scoring at least 3/4 of the best rule of the dispute are candidates
+
+
+@dataclass
+class Match:
+    """A dispute the words point to, with its candidate rules, best first."""
+
+    dispute: Dispute
+    score: float
+    rules: list[Rule]
+
+
+def rule_facts(rule: Rule) -> set[str]:
+    return {pattern.fact for pattern in rule.when}
+
+
+def tested_fields(rule: Rule) -> set[tuple[str, str]]:
+    """(fact, field) pairs a rule's `when:` tests, including fields named in '@self.field' values."""
+    found: set[tuple[str, str]] = set()
+    for pattern in rule.when:
+        for condition in pattern.where:
+            found.add((pattern.fact, condition.field))
+            value = condition.value
+            if isinstance(value, str) and value.startswith("@self."):
+                found.add((pattern.fact, value.split(".", 1)[1]))
+    return found
+
+
+def rules_of(book: Rulebook, dispute: Dispute) -> list[Rule]:
+    """The ruling rules a dispute's facts can fire (a rule needs at least one of the dispute's
+    own fact types, and no fact the dispute does not produce)."""
+    allowed = set(dispute.facts) | {"profile", "hand", "derived"}
+    own = set(dispute.facts) - {"hand", "derived"}
+    return [rule for rule in book.rules.values()
+            if rule.is_ruling and rule_facts(rule) <= allowed and rule_facts(rule) & own]
+
+
+def rank(book: Rulebook, questions: Questions, text: str) -> list[Match]:
+    """Disputes the words point to, best first: each dispute scores its best rule plus the words
+    of its own label and description."""
+    scores = _rule_scores(book, text)
+    words = set(_words(text))
+    matches = []
+    for dispute in questions.disputes.values():
+        rules = rules_of(book, dispute)
+        scored = sorted(((scores.get(r.id, 0.0), r) for r in rules), key=lambda p: (-p[0], p[1].id))
+        best = scored[0][0] if scored else 0.0
+        own = len(words & set(_words(f"{dispute.type.replace('-', ' ')} {dispute.label} {dispute.doc}")))
+        total = best + 2.0 * own
+        if total > 0:
+            candidates = [r for s, r in scored if best and s >= CANDIDATE_SHARE * best] or [r for _, r in scored]
+            matches.append(Match(dispute, total, candidates))
+    matches.sort(key=lambda m: (-m.score, m.dispute.type))
+    return matches
+
+
+def _rule_scores(book: Rulebook, text: str) -> dict[str, float]:
+    """Rule id -> how well the words match it. The rule search (floorman/rulebook/search.py)
+    when present; else a count of shared words."""
+    try:
+        from floorman.rulebook.search import search
+    except ImportError:
+        words = set(_words(text))
+        return {rule.id: float(len(words & set(_words(f"{rule.title} {rule.name} {rule.summary}"))))
+                for rule in book.rules.values()}
+    return {hit.rule.id: hit.score for hit in search(book, text)}
+
+
+def _words(text: str) -> list[str]:
+    try:
+        from floorman.rulebook.search import words
+    except ImportError:
+        import re
+
+        return [w.rstrip("s") for w in re.findall(r"[a-z0-9]+", text.lower().replace("all-in", "allin"))
+                if w not in {"a", "an", "the", "of", "on", "in", "to", "is", "and", "or", "with"}]
+    return words(text)
+
+
+@dataclass
+class Question:
+    """The next thing to ask, with its default as text and the choices to complete."""
+
+    input: Input
+    default: str
+    number: int
+
+    @property
+    def text(self) -> str:
+        return self.input.ask
+
+    @property
+    def choices(self) -> tuple[str, ...]:
+        return self.input.choices or (("yes", "no") if self.input.kind == "bool" else ())
+
+
+@dataclass
+class Consultation:
+    """One consultation, from the words to the ruling."""
+
+    rulebook: Rulebook = field(default_factory=load_rulebook)
+    questions: Questions | None = None
+    profile: str | None = None         # None: cash for a cash game, tda-2026 for a tournament
+    house: Any = None
+    floor: Any = None
+    dispute: Dispute | None = None
+    candidates: list[Rule] = field(default_factory=list)
+    plan: list[str] = field(default_factory=list)
+    answers: dict[str, Any] = field(default_factory=dict)
+    asked: list[str] = field(default_factory=list)
+
+    def __post_init__(self) -> None:
+        if self.questions is None:
+            self.questions = load_questions(self.rulebook.folder)
+
+    # ------------------------------------------------------------------ choosing the dispute
+    def disputes(self) -> list[Dispute]:
+        """The numbered list a person may pick from."""
+        assert self.questions is not None
+        return list(self.questions.disputes.values())
+
+    def start(self, text: str) -> Match:
+        """Pick the dispute from words, or from its number in `disputes()`."""
+        assert self.questions is not None
+        words = text.strip()
+        listed = self.disputes()
+        if words.isdigit():
+            if not 1 <= int(words) <= len(listed):
+                raise BadAnswer(f"there is no dispute {words}", expected=f"a number from 1 to {len(listed)}, "
+                                "or a few words")
+            return self.choose(listed[int(words) - 1].type)
+        if words in self.questions.disputes:
+            return self.choose(words)
+        matches = rank(self.rulebook, self.questions, words)
+        if not words or not matches:
+            raise BadAnswer(f"no dispute matches {words!r}", expected="a few words (e.g. oversized chip), "
+                            "or a number from the list")
+        best = matches[0]
+        self._set(best.dispute, best.rules)
+        return best
+
+    def choose(self, dispute_type: str) -> Match:
+        """Pick a dispute by its incident type: every rule it can fire is a candidate."""
+        assert self.questions is not None
+        dispute = self.questions.disputes[dispute_type]
+        rules = rules_of(self.rulebook, dispute)
+        self._set(dispute, rules)
+        return Match(dispute, 0.0, rules)
+
+    def _set(self, dispute: Dispute, rules: list[Rule]) -> None:
+        self.dispute, self.candidates = dispute, rules
+        self.plan = self.inputs_needed(rules, dispute)
+        self.answers, self.asked = {}, []
+
+    def inputs_needed(self, rules: list[Rule], dispute: Dispute) -> list[str]:
+        """The inputs the candidate rules' fields are computed from, set-up first, then the
+        incident's own fields in their declared order."""
+        assert self.questions is not None
+        needed: set[str] = set()
+        for fact, name in self.fields_tested(rules):
+            for used in self.questions.inputs_for(fact, name) or ():
+                needed.add(used)
+        stage = STAGE_INPUTS[dispute.stage]
+        # the set-up of the stage is always asked: the table it describes is the table ruled on
+        needed |= {"format", "stakes"}
+        order = [name for name in SETUP if name in needed and name in stage]
+        order += [name for name in self.questions.inputs if name.startswith(dispute.type + ".") and name in needed]
+        return order
+
+    def fields_tested(self, rules: list[Rule]) -> set[tuple[str, str]]:
+        """Every (fact, field) the rules test; a derived fact stands for the fields its derive
+        rules test; profile fields are the room's, never asked."""
+        assert self.questions is not None
+        found: set[tuple[str, str]] = set()
+        seen: set[str] = set()
+        todo = list(rules)
+        while todo:
+            rule = todo.pop()
+            if rule.id in seen:
+                continue
+            seen.add(rule.id)
+            for fact, name in tested_fields(rule):
+                source = self.questions.sources.get(fact)
+                if source == "profile":
+                    continue
+                if source == "derive-rules":
+                    todo += [r for r in self.rulebook.rules.values() if r.derive is not None
+                             and r.derive.fact == fact]
+                    continue
+                found.add((fact, name))
+        return found
+
+    # ------------------------------------------------------------------ asking
+    def next_question(self) -> Question | None:
+        """The next question not yet answered nor made moot by an answer; None: ready to rule."""
+        assert self.questions is not None
+        for name in self.plan:
+            if name in self.answers:
+                continue
+            spec = self.questions.inputs[name]
+            if self._moot(spec):
+                continue
+            return Question(spec, self._default(spec), len(self.asked) + 1)
+        return None
+
+    def _moot(self, spec: Input) -> bool:
+        for other, values in spec.skip_if.items():
+            if other not in self.answers and other in self.plan:
+                continue
+            given = self.answers.get(other)
+            if other not in self.answers:
+                assert self.questions is not None
+                given = self.questions.inputs[other].parse("") if other in self.questions.inputs else None
+            text = " ".join(str(v) for v in given) if isinstance(given, list) else str(given)
+            options = values if isinstance(values, list) else [values]
+            if text in {str(v) for v in options} or (given == [] and "" in options):
+                return True
+        return False
+
+    def _default(self, spec: Input) -> str:
+        from floorman.consult.scene import placeholder
+
+        default = spec.default
+        if not default:           # a required field: its first choice, or no
+            return spec.choices[0] if spec.kind == "choice" and spec.choices else "no" if spec.kind == "bool" else ""
+        return placeholder(default, self.answers) if default.startswith("$") else default
+
+    def answer(self, text: str) -> Any:
+        """Answer the current question (empty text: its default). A bad answer raises BadAnswer
+        and changes nothing."""
+        question = self.next_question()
+        if question is None:
+            raise FloormanError("there is nothing left to ask")
+        spec = question.input
+        value = (spec.parse(text) if text.strip() else
+                 _with_default(spec, question.default))
+        self.answers[spec.name] = value
+        self.asked.append(spec.name)
+        return value
+
+    # ------------------------------------------------------------------ ruling
+    @property
+    def ruling_profile(self) -> str:
+        return self.profile or ("tda-2026" if self.answers.get("format") == "tournament" else "cash")
+
+    def scene(self) -> Any:
+        from floorman.consult.scene import Scene
+
+        if self.dispute is None:
+            raise FloormanError("no dispute chosen yet")
+        return Scene(self.dispute.type, self.dispute.stage, self._all_answers(), self.ruling_profile,
+                     house=self.house, floor=self.floor)
+
+    def _all_answers(self) -> dict[str, Any]:
+        """The answers given, and the defaults of the incident's inputs not asked."""
+        assert self.questions is not None and self.dispute is not None
+        answers = dict(self.answers)
+        for name, spec in self.questions.inputs.items():
+            if name.startswith(self.dispute.type + ".") and name not in answers and spec.default:
+                try:
+                    answers[name] = _with_default(spec, self._default(spec))
+                except BadAnswer:
+                    pass
+        return answers
+
+    def rule(self) -> tuple[Any, Any]:
+        """(the scene, the RulingReport). Raises FloormanError when the answers make no hand."""
+        scene = self.scene()
+        return scene, scene.rule()
+
+
+def _with_default(spec: Input, default: str) -> Any:
+    if not default:
+        if spec.kind == "choice" and spec.choices:
+            return spec.choices[0]
+        if spec.kind == "bool":
+            return False
+    return spec.parse(default)

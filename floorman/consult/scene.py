@@ -1,0 +1,282 @@
+"""Answers -> a hand, through the shared situation builder (floorman/builder.py).
+
+The hand is laid out the same way for every dispute of a stage, never per rule:
+seats 1..N with the button on the last seat (seat 1 the small blind, seat 2 the big blind),
+every stack the answer to `stack`; the blinds posted; the earlier streets limped and checked
+through; then, by stage:
+
+* deal: nothing more (the dispute happens at the deal; `acted` players have called since);
+* betting: on `street`, the first to act bets (or raises) to `bet_faced`; with `all_in_to`
+  the next player goes all in to it and the rest fold back to the bettor, who is in dispute;
+  otherwise the player after the bettor is;
+* board: the betting before the flop is over and the burn is out (a flop without a burn is
+  dealt, and `acted` players check on it);
+* showdown: hole cards dealt, the river bet `river_bet` by the first to act and called by the
+  next player (in dispute), the others folded.
+"""
+
+from __future__ import annotations
+
+from typing import Any
+
+from floorman.builder import HandBuilder
+from floorman.model.events import parse_event
+from floorman.model.incidents import parse_incident
+from floorman.model.table import Table
+
+STREETS = ("preflop", "flop", "turn", "river")
+BOARD = (("Jc", "8d", "3s"), ("5h",), ("Qc",))
+# hole cards for the showdown stage, two per seat, none on the board
+HOLES = ("Ah Kh", "9c 9d", "7s 6s", "Td 4c", "2d 2h", "Ks Qd", "Js Tc", "8h 7h", "6d 5d", "4s 3s")
+
+
+def placeholder(name: str, answers: dict[str, Any]) -> str:
+    """A default that depends on earlier answers ('$deep' = 100 big blinds...), as text."""
+    small, big = answers.get("stakes", (2, 5))
+    players = answers.get("players", 6)
+    street = answers.get("street", "preflop")
+    bet = answers.get("bet_faced", big if street == "preflop" else 0)
+    values = {
+        "$deep": 100 * big, "$big_blind": big,
+        "$opening": big if street == "preflop" else 0,
+        "$all_in_seat": 4 if players > 3 else 1,
+        "$short_raise": max(bet, big) + max(bet, big) // 2,
+        "$pot_high": 4 * big,
+    }
+    return str(values.get(name, name))
+
+
+def table_for(answers: dict[str, Any], stacks: dict[int, int] | None = None) -> Table:
+    small, big = answers.get("stakes", (2, 5))
+    players = answers.get("players", 6)
+    stack = answers.get("stack", 100 * big)
+    betting = answers.get("betting", "no-limit")
+    structure: dict[str, Any] = {"betting": betting}
+    if betting == "fixed-limit":
+        structure.update(small_bet=big, big_bet=2 * big)
+    seats = [{"number": n, "stack": (stacks or {}).get(n, stack)} for n in range(1, players + 1)]
+    return Table.from_data({"format": answers.get("format", "cash"), "button": players, "structure": structure,
+                            "forced_bets": {"small_blind": small, "big_blind": big}, "seats": seats})
+
+
+class Scene:
+    """The hand laid out for a dispute, and the incident built from the answers."""
+
+    def __init__(self, dispute: str, stage: str, answers: dict[str, Any], profile: str, *,
+                 house: Any = None, floor: Any = None) -> None:
+        self.dispute, self.stage, self.answers = dispute, stage, answers
+        self.profile, self.house, self.floor = profile, house, floor
+        self.roles: dict[str, int] = {}
+        self.builder = self._lay_out()
+        if "all_in" in self.roles and self.answers.get("all_in_to"):
+            # the all-in player has exactly the chips to go all in to the amount
+            before = self._put_in_before_street(self.roles["all_in"])
+            self.builder = self._lay_out({self.roles["all_in"]: self.answers["all_in_to"] + before})
+
+    # ----------------------------------------------------------------- the hand
+    def _lay_out(self, stacks: dict[int, int] | None = None) -> HandBuilder:
+        self.roles = {}
+        hand = HandBuilder(table_for(self.answers, stacks), self.profile, house=self.house, floor=self.floor)
+        self._hand = hand
+        hand.post_forced_bets()
+        if self.stage == "showdown":
+            for seat, cards in zip(range(1, len(hand.table.seats) + 1), HOLES):
+                self._event({"type": "deal", "seat": seat, "cards": cards.split()})
+        street = self.answers.get("street", "preflop") if self.stage == "betting" else "preflop"
+        if self.stage == "showdown":
+            street = "river"
+        target = STREETS.index(street)
+        if self.stage == "deal":
+            for _ in range(self.answers.get("acted", 0)):
+                if self._actor() is not None:
+                    self._act(self._actor(), "call")
+            self.roles["seat"] = self._actor() or 1
+            return hand
+        for index in range(target):
+            self._complete_round()
+            self._event({"type": "board", "cards": list(BOARD[index])})
+        if self.stage == "board":
+            self._complete_round()
+            if self.dispute == "flop-without-burn":
+                self._event({"type": "board", "cards": list(BOARD[0])})
+                for _ in range(self.answers.get("acted", 0)):
+                    if self._actor() is not None:
+                        self._act(self._actor(), "check")
+            elif self.dispute != "premature-board":
+                self._event({"type": "burn"})
+            self.roles["seat"] = self._actor() or 1
+            return hand
+        if self.stage == "showdown":
+            self._river()
+            return hand
+        self._bet()
+        return hand
+
+    def _bet(self) -> None:
+        state = self._hand.state
+        bet = self.answers.get("bet_faced", 0)
+        bettor = self._actor()
+        if bettor is None:
+            return
+        self.roles["bettor"] = bettor
+        raised = bet > state.current_bet
+        if raised:
+            self._act(bettor, "bet" if state.current_bet == 0 else "raise", bet)
+        if self.answers.get("all_in_to"):
+            all_in = self._actor()
+            self.roles["all_in"] = all_in
+            self._act(all_in, "all-in", self.answers["all_in_to"])
+            while self._actor() not in (None, bettor):
+                self._act(self._actor(), "fold")
+            self.roles["seat"] = bettor
+        else:
+            # after a bet the next player is in dispute; with no bet (or only the blind) the first to act
+            self.roles["seat"] = (self._actor() or bettor) if raised else bettor
+        next_seat = [n for n in self._hand.table.clockwise_from(self.roles["seat"])
+                     if n != self.roles["seat"] and self._hand.state.seats[n].live]
+        self.roles["next"] = next_seat[0] if next_seat else self.roles["seat"]
+
+    def _river(self) -> None:
+        bettor = self._actor()
+        caller = [n for n in self._hand.table.clockwise_from(bettor) if n != bettor][0]
+        self.roles.update(bettor=bettor, seat=caller)
+        amount = self.answers.get("river_bet", 0)
+        if amount:
+            self._act(bettor, "bet", amount)
+        else:
+            self._act(bettor, "check")
+        while (actor := self._actor()) is not None:
+            self._act(actor, "fold" if actor != caller else ("call" if amount else "check"))
+
+    def _complete_round(self) -> None:
+        while (actor := self._actor()) is not None:
+            self._act(actor, "call" if self._hand.state.to_call(actor) else "check")
+
+    def _put_in_before_street(self, seat: int) -> int:
+        street = STREETS.index(self.answers.get("street", "preflop"))
+        if street == 0:
+            return 0
+        return self._hand.table.forced_bets.big_blind
+
+    def _actor(self) -> int | None:
+        return self._hand.state.actor
+
+    def _act(self, seat: int, action: str, amount: int | None = None) -> None:
+        event: dict[str, Any] = {"type": "action", "seat": seat, "action": action}
+        if amount is not None:
+            event["amount"] = amount
+        self._event(event)
+
+    def _event(self, raw: dict[str, Any]) -> None:
+        self._hand.add_event(parse_event(raw))
+
+    # ----------------------------------------------------------------- the incident
+    def incident(self) -> dict[str, Any]:
+        """The incident as plain data: the answers to its own fields, and the seats from the hand."""
+        fields = {name.split(".", 1)[1]: value for name, value in self.answers.items()
+                  if name.startswith(self.dispute + ".")}
+        cls_fields = _model_fields(self.dispute)
+        raw: dict[str, Any] = {"type": self.dispute}
+        raw.update({k: v for k, v in fields.items() if k in cls_fields})
+        seat, nxt = self.roles.get("seat", 1), self.roles.get("next", self.roles.get("seat", 1))
+        if "seat" in cls_fields and self.dispute not in ("call-before-amount",):
+            raw["seat"] = seat
+        extra = getattr(self, "_" + self.dispute.replace("-", "_"), None)
+        if extra is not None:
+            extra(raw, seat, nxt)
+        return {k: v for k, v in raw.items() if v is not None}
+
+    def _wager(self, raw: dict[str, Any], seat: int, nxt: int) -> None:
+        if raw.get("declared", "none") == "none":
+            raw.pop("speech", None)
+            raw.pop("amount_said", None)
+        elif raw.get("amount_said") == 0:
+            raw.pop("amount_said")
+        if raw.get("motions", 1) == 1:
+            raw.pop("first_motion_chips", None)
+        if not raw.get("first_motion_chips"):
+            raw.pop("first_motion_chips", None)
+
+    def _question(self, raw: dict[str, Any], seat: int, nxt: int) -> None:
+        if raw.get("asks") != "count-stack":
+            raw.pop("about", None)
+            raw.pop("exact", None)
+
+    def _out_of_turn(self, raw: dict[str, Any], seat: int, nxt: int) -> None:
+        raw["seat"], raw["skipped"] = nxt, seat
+        if raw.get("action") in ("check", "call", "fold") or not raw.get("amount"):
+            raw.pop("amount", None)
+        then = raw.pop("then", None)
+        raw["then"] = [] if then is None else [_following(seat, then)]
+
+    def _pot_count_error(self, raw: dict[str, Any], seat: int, nxt: int) -> None:
+        then = raw.pop("then", None)
+        raw["then"] = [] if then is None else [{"seat": nxt, "action": then[0]}]
+
+    def _under_raise_found(self, raw: dict[str, Any], seat: int, nxt: int) -> None:
+        raw["then"] = []
+
+    def _call_before_amount(self, raw: dict[str, Any], seat: int, nxt: int) -> None:
+        raw["bettor"], raw["seat"] = seat, nxt
+
+    def _conditional_statement(self, raw: dict[str, Any], seat: int, nxt: int) -> None:
+        raw["condition_seat"] = nxt
+
+    def _deal_error(self, raw: dict[str, Any], seat: int, nxt: int) -> None:
+        if raw.get("error") == "non-standard-card":
+            raw["card"] = "joker"
+        if raw.get("error") != "wrong-count":
+            raw.pop("cards_held", None)
+
+    def _exposed_card(self, raw: dict[str, Any], seat: int, nxt: int) -> None:
+        if raw.get("by") == "dealer":
+            order = self._hand.table.clockwise_from(self._hand.table.button)
+            order = [n for n in order if n != self._hand.table.button] + [self._hand.table.button]
+            raw["seat"] = order[((raw.get("deal_positions") or [1])[0] - 1) % len(order)]
+        else:
+            raw.pop("deal_positions", None)
+
+    def _duplicate_card(self, raw: dict[str, Any], seat: int, nxt: int) -> None:
+        if isinstance(raw.get("card"), list):
+            raw["card"] = (raw["card"] or ["As"])[0]
+
+    def _wrong_button(self, raw: dict[str, Any], seat: int, nxt: int) -> None:
+        raw["correct_button"] = len(self._hand.table.seats) - 1
+
+    def _wrong_blind_level(self, raw: dict[str, Any], seat: int, nxt: int) -> None:
+        small, big = self.answers.get("stakes", (2, 5))
+        raw.update(small_blind=2 * small, big_blind=2 * big)
+
+    def _verbal_at_showdown(self, raw: dict[str, Any], seat: int, nxt: int) -> None:
+        raw["seat"], raw["misled_seat"] = self.roles["bettor"], seat
+
+    def _show_request(self, raw: dict[str, Any], seat: int, nxt: int) -> None:
+        asker = self.answers.get("asker", "caller")
+        raw["target"] = self.roles["bettor"]
+        if asker == "other":
+            raw["seat"] = [n for n in self._hand.table.clockwise_from(seat)
+                           if n not in (seat, self.roles["bettor"])][0]
+        elif asker == "mucked":
+            self._event({"type": "muck", "seat": seat})
+
+    def _shown_to_one(self, raw: dict[str, Any], seat: int, nxt: int) -> None:
+        raw["to_seat"] = self.roles["bettor"]
+
+    def _award_dispute(self, raw: dict[str, Any], seat: int, nxt: int) -> None:
+        raw["awarded_to"] = seat
+
+    def rule(self) -> Any:
+        """Add the incident to the hand and rule on it (a RulingReport)."""
+        return self.builder.add_incident(parse_incident(self.incident()))
+
+
+def _following(seat: int, answer: tuple[str, int | None]) -> dict[str, Any]:
+    action, amount = answer
+    return {"seat": seat, "action": action, **({"amount": amount} if amount is not None else {})}
+
+
+def _model_fields(dispute: str) -> set[str]:
+    from floorman.model.incidents import incident_class
+
+    cls = incident_class(dispute)
+    return set(cls.model_fields) if cls else set()
