@@ -51,7 +51,11 @@ def _suggestions(book: Rulebook, key: str) -> str:
     upper = key.upper()
     ids = sorted(book.rules)
     starting = [rule_id for rule_id in ids if len(upper) >= 3 and rule_id.startswith(upper)]
-    close = starting[:4] or difflib.get_close_matches(upper, ids, n=3, cutoff=0.6)
+    close = starting[:4]
+    if not close:       # near misses, keeping only those about as near as the nearest
+        ratios = sorted(((difflib.SequenceMatcher(None, upper, rule_id).ratio(), rule_id) for rule_id in ids),
+                        reverse=True)
+        close = [rule_id for ratio, rule_id in ratios[:3] if ratio >= 0.6 and ratio >= ratios[0][0] - 0.05]
     if not close:      # a word or two of the id, in any order ("oversized call")
         parts = [p for p in re.split(r"[\s_-]+", upper) if len(p) > 2]
         close = [rule_id for rule_id in ids if parts and all(p in rule_id for p in parts)][:4]
@@ -194,13 +198,15 @@ def effect_words(effect: Effect, aliases: dict[str, str] | None = None) -> str:
 
 
 def _effect_words(effect: Effect) -> str:
+    # a seat is a number or an expression ('w.seat', worked out into "the wager's seat")
+    who = f"seat {effect.seat}" if (effect.seat or "").isdigit() else str(effect.seat)
     if effect.kind == "action":
         to = f" to {effect.to}" if effect.to else ""
         extra = (", then the actions that followed are replayed" if effect.then else "") + \
                 (", standing as made" if effect.as_made else "")
-        return f"seat {effect.seat} {effect.action}s{to}{extra}"
+        return f"{who} {effect.action}s{to}{extra}"
     if effect.kind == "kill-hand":
-        return f"seat {effect.seat}'s hand is dead"
+        return f"the hand of {who} is dead"
     if effect.kind == "void-hand":
         return "the hand is void: every bet goes back"
     if effect.kind == "back-up":
