@@ -20,17 +20,21 @@ def pytest_configure(config: pytest.Config) -> None:
     _SAVED["XDG_CACHE_HOME"] = os.environ.get("XDG_CACHE_HOME")
     _SAVED["folder"] = tempfile.mkdtemp(prefix="floorman-test-cache-")
     os.environ["XDG_CACHE_HOME"] = _SAVED["folder"]
+    # every ruling a test gives (rule, table, ask, in-process or in a subprocess) is journalled here
+    _SAVED["FLOORMAN_JOURNAL"] = os.environ.get("FLOORMAN_JOURNAL")
+    os.environ["FLOORMAN_JOURNAL"] = os.path.join(_SAVED["folder"], "journal.sqlite3")
 
 
 def pytest_unconfigure(config: pytest.Config) -> None:
     folder = _SAVED.pop("folder", None)
     if folder:
         shutil.rmtree(folder, ignore_errors=True)
-    old = _SAVED.pop("XDG_CACHE_HOME", None)
-    if old is None:
-        os.environ.pop("XDG_CACHE_HOME", None)
-    else:
-        os.environ["XDG_CACHE_HOME"] = old
+    for name in ("XDG_CACHE_HOME", "FLOORMAN_JOURNAL"):
+        old = _SAVED.pop(name, None)
+        if old is None:
+            os.environ.pop(name, None)
+        else:
+            os.environ[name] = old
 
 
 @pytest.fixture(autouse=True, scope="session")
@@ -39,6 +43,15 @@ def private_cache() -> Path:
     folder = Path(os.environ["XDG_CACHE_HOME"])
     assert _SAVED.get("folder") == str(folder), "XDG_CACHE_HOME was changed under the tests"
     return folder
+
+
+@pytest.fixture(autouse=True)
+def private_journal(monkeypatch: pytest.MonkeyPatch) -> Path:
+    """The test session's ruling journal (FLOORMAN_JOURNAL), never the user's; a test that
+    changes it is put back."""
+    path = Path(_SAVED["folder"]) / "journal.sqlite3"   # type: ignore[arg-type]
+    monkeypatch.setenv("FLOORMAN_JOURNAL", str(path))
+    return path
 
 
 class BookCopy:

@@ -66,9 +66,9 @@ def list_rulings(
     if not entries:
         typer.echo(f"no rulings match in {book.path} ({total} recorded)")
         return
-    view = RichTable(title=f"Ruling journal {book.path}: {len(entries)} shown of {total}",
-                     caption="times in UTC; `floorman journal show #` for the whole ruling", title_justify="left",
-                     caption_justify="left")
+    view = RichTable(title=f"Ruling journal: {len(entries)} shown of {total}, newest first",
+                     caption=f"{book.path}; times in UTC; `floorman journal show #` for the whole ruling",
+                     title_justify="left", caption_justify="left")
     # staff and table only when some ruling has them: the ruling column needs the width at 80 columns
     columns = {"#": lambda e: str(e.id), "time (UTC)": lambda e: _when(e.recorded_at, zone=False)[:16],
                "command": lambda e: e.command}
