@@ -261,12 +261,14 @@ def test_every_rule_explains_as_json_without_a_seed_file_name(book):
 def test_pattern_words_for_every_operator(book):
     from floorman.rulebook.schema import Pattern
 
-    pattern = Pattern.model_validate({"as": "c", "fact": "count", "where": [
+    pattern = Pattern.model_validate({"as": "c", "fact": "wager", "where": [
         ["told", "!=", 5], ["street", "in", ["flop", "turn"]], ["real", ">=", 1000], ["seat", "exists"],
         ["by", "absent"], ["acted", "==", False], ["stack", "<", "@h.pot"]]})
-    assert pattern_words(pattern, {"c": "count", "h": "hand"}, {}) == (
-        "a count where told is not 5, street is one of flop or turn, real >= 1,000, it has seat, "
+    assert pattern_words(pattern, {"c": "wager", "h": "hand"}, {}) == (
+        "a wager where told is not 5, street is one of flop or turn, real >= 1,000, it has seat, "
         "it has no by, acted is no and stack < the hand's pot")
+    oot = Pattern.model_validate({"as": "o", "fact": "oot", "where": [["oot_fold", "==", True]]})
+    assert pattern_words(oot, {"o": "oot"}, {}) == "an out-of-turn action where oot_fold is yes"
 
 
 # ----------------------------------------------------------------------------- the commands

@@ -82,7 +82,8 @@ def _reference_words(value: str, aliases: dict[str, str]) -> str:
     owner, _, name = value[1:].partition(".")
     if owner == "self":
         return f"its {name}"
-    return f"the {aliases.get(owner, owner).replace('_', ' ')}'s {name}"
+    fact = aliases.get(owner, owner)
+    return f"the {FACT_WORDS.get(fact, fact.replace('_', ' '))}'s {name}"
 
 
 def condition_words(condition: Condition, aliases: dict[str, str]) -> str:
@@ -97,6 +98,13 @@ def condition_words(condition: Condition, aliases: dict[str, str]) -> str:
     if op == "in":
         return f"{name} is one of {shown}"
     return f"{name} {_OPS[op]} {shown}"
+
+
+# Fact types whose names read badly in a sentence; the others read as they are ("a wager").
+FACT_WORDS = {"oot": "out-of-turn action", "cash": "cash-on-the-table fact", "call_before_amount":
+              "call made before the amount was known", "partial_table": "partly tabled hand",
+              "stakes": "stakes fact", "visibility": "chips-in-view fact", "not_at_seat": "player not at the seat",
+              "showdown_verbal": "verbal declaration at showdown", "count": "chip count"}
 
 
 def _article(noun: str) -> str:
@@ -120,7 +128,7 @@ def pattern_words(pattern: Pattern, aliases: dict[str, str], derived_by: dict[st
     elif pattern.fact == "hand":
         head = "the hand"
     else:
-        head = _article(pattern.fact.replace("_", " "))
+        head = _article(FACT_WORDS.get(pattern.fact, pattern.fact.replace("_", " ")))
     if not tests:
         return head
     return f"{head} where " + _joined([condition_words(c, aliases) for c in tests])
@@ -186,7 +194,9 @@ def expression_words(text: str, aliases: dict[str, str]) -> str:
         owner, name = match.group(1), match.group(2)
         if owner == "ruling":
             return name
-        return f"the {aliases[owner].replace('_', ' ')}'s {name}" if owner in aliases else match.group(0)
+        if owner not in aliases:
+            return match.group(0)
+        return f"the {FACT_WORDS.get(aliases[owner], aliases[owner].replace('_', ' '))}'s {name}"
 
     text = re.sub(r"\b([a-z][a-z0-9_]*)\.([a-z_][a-z0-9_]*)\b", named, text)
     return re.sub(r"\{([^{}]+)\}", r"<\1>", text)
