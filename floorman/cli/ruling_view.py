@@ -2,6 +2,7 @@
 
 from __future__ import annotations
 
+import re
 from typing import Any
 
 from rich.columns import Columns
@@ -10,8 +11,9 @@ from rich.panel import Panel
 from rich.table import Table as RichTable
 from rich.text import Text
 
+from floorman.cli.table_view import table_picture, whats_next
 from floorman.engine.facts import Situation
-from floorman.ruling import Ruling, RulingReport
+from floorman.ruling import Ruling, RulingReport, public_label, quote_for
 
 _CONFIDENCE = {"verified": "read in the text", "corroborated": "corroborated",
                "renumbering-map": "from the renumbering map, not settled",
@@ -47,29 +49,136 @@ def situation_table(situation: Situation, title: str) -> RichTable:
     return view
 
 
-def ruling_panel(ruling: Ruling) -> Panel:
-    parts: list[Any] = [Text(ruling.explanation)]
+# A standalone zero amount ("adds 0", "back 0", "(0 = not counted)"), not 10, 0.5, 50% or a
+# count ("shown 0 of 2 hole cards").
+_ZERO = r"(?<![\d,.\w-])0(?![\d%\w]|[.,]\d| of )"
+_ZERO_RE = re.compile(_ZERO)
+_ZERO_BRACKETS = re.compile(r"\s*\([^()]*?" + _ZERO + r"[^()]*\)")
+_ZERO_TAIL = re.compile(r",? (?:or|and|with) (?:[\w-]+ ){0,3}" + _ZERO + r"[^,.;:()]*?(?=\s*[,.;:()]|\s*$)")
+_ZERO_CALL = re.compile(r"\b(?:\w+ ){0,2}" + _ZERO + r" makes it [\d,]+, and ")
+_ZERO_PLUS = re.compile(_ZERO + r" \+ ")
+_CLAUSES = re.compile(r"(?<=[;:])\s+")
+_SENTENCES = re.compile(r"(?<=[.!?])\s+(?=[A-Z])")
+_SEAT = re.compile(r"\bseat \d+")
+
+
+def readable(text: str) -> str | None:
+    """A step without its zero amounts: "(give back 0 if ...)", "; it adds 0 if ...",
+    "or gets back 0 ..." are dropped, "0 to call" is "nothing to call". Returns None when the
+    whole line is about a zero amount ("Give seat 2 back 0."), so that it is left out."""
+    if not _ZERO_RE.search(text):
+        return text
+    text = re.sub(r"\b" + _ZERO + r" to call\b", "nothing to call", text)
+    for pattern in (_ZERO_PLUS, _ZERO_CALL, _ZERO_BRACKETS, _ZERO_TAIL):
+        text = pattern.sub("", text)
+    if not _ZERO_RE.search(text):
+        return text
+    kept: list[str] = []
+    subject = None
+    for clause in _CLAUSES.split(text):
+        if _ZERO_RE.search(clause):
+            subject = subject or (_SEAT.search(clause).group(0) if _SEAT.search(clause) else None)
+            continue
+        if not kept and subject and clause.lower().startswith("it "):
+            clause = subject + clause[2:]     # "it adds 30" after "Give seat 2 back 0" was dropped
+        kept.append(clause)
+    if not kept:
+        return None
+    line = " ".join(kept).strip().rstrip(";:,")
+    line = line[:1].upper() + line[1:]
+    return line if line.endswith((".", "!", "?")) else line + "."
+
+
+def readable_text(text: str) -> str:
+    """An explanation without its zero amounts, sentence by sentence (never emptied)."""
+    if not _ZERO_RE.search(text):
+        return text
+    sentences = [readable(sentence) for sentence in _SENTENCES.split(text)]
+    return " ".join(s for s in sentences if s) or text
+
+
+def _value(value: Any) -> str:
+    """A number in words for the table: yes/no, 1,000, none."""
+    if isinstance(value, bool):
+        return "yes" if value else "no"
+    if isinstance(value, int):
+        return f"{value:,}" if value else "none"
+    if value is None:
+        return "-"
+    if isinstance(value, (list, tuple)):
+        return ", ".join(_value(item) for item in value) or "none"
+    return str(value)
+
+
+def decision_line(ruling: Ruling) -> str:
+    """The ruling in one line a floor person can read out."""
+    return f"{ruling.decision.replace('-', ' ').upper()}: {ruling.title}"
+
+
+def _heading(text: str) -> Text:
+    return Text(text, style="bold underline")
+
+
+def ruling_panel(ruling: Ruling, profile: str | None = None, *, trace: bool = False) -> Panel:
+    """One ruling: the decision line, the explanation, the numbers, the procedure without its
+    zero amounts, and the one citation to quote (all of them, with roles, under `trace`)."""
+    profile = profile if profile is not None else ruling.profile
+    parts: list[Any] = [Text(decision_line(ruling), style="bold")]
+    explanation = readable_text(ruling.explanation)
+    if explanation:
+        parts.append(Text(explanation))
     if ruling.params:
-        numbers = RichTable(show_header=False, box=None, pad_edge=False)
-        numbers.add_column(style="bold")
-        numbers.add_column(justify="right")
+        numbers = Text()
         for name, value in ruling.params.items():
-            shown = f"{value:,}" if isinstance(value, int) and not isinstance(value, bool) else str(value)
-            numbers.add_row(name.replace("_", " "), shown)
-        parts.append(Text("\nNumbers", style="bold underline"))
-        parts.append(numbers)
-    if ruling.steps:
-        parts.append(Text("\nProcedure", style="bold underline"))
-        for number, step in enumerate(ruling.steps, 1):
-            parts.append(Text(f"{number}. {step}"))
-    parts.append(Text("\nRests on", style="bold underline"))
-    for citation in ruling.citations:
-        parts.append(Text(f"- {citation.label} ({_CONFIDENCE[citation.confidence]})"))
+            if numbers:
+                numbers.append("\n")
+            numbers.append(f"  {name.replace('_', ' ')}: ", style="bold")
+            numbers.append(_value(value))
+        parts += [_heading("\nNumbers"), numbers]
+    steps = [line for line in map(readable, ruling.steps) if line]
+    if steps:
+        parts.append(_heading("\nProcedure"))
+        procedure = RichTable.grid(padding=(0, 1))      # a hanging indent for wrapped steps
+        procedure.add_column(justify="right", no_wrap=True)
+        procedure.add_column()
+        for number, step in enumerate(steps, 1):
+            procedure.add_row(f"{number}.", step)
+        parts.append(procedure)
+    rests = Text("\nRests on: ", style="bold")
+    rests.append(quote_for(ruling.citations, profile), style="bold cyan")
+    parts.append(rests)
+    if trace:
+        listing = RichTable.grid(padding=(0, 1))
+        listing.add_column(no_wrap=True)
+        listing.add_column()
+        for citation in sorted(ruling.citations, key=lambda c: c.role == "contrast"):
+            line = Text(public_label(citation))
+            if citation.title:
+                line.append(f", {citation.title}")
+            line.append(f" ({_CONFIDENCE[citation.confidence]})", style="dim")
+            if citation.role == "contrast":
+                line.append("; contrast: where this room differs, not the basis", style="yellow")
+            listing.add_row("  -", line)
+        parts += [Text("All citations:", style="bold"), listing]
+    elif len(ruling.citations) > 1:
+        parts.append(Text(f"{len(ruling.citations) - 1} more citation"
+                          f"{'s' if len(ruling.citations) > 2 else ''}: --trace or "
+                          f"floorman explain {ruling.rule_id}", style="dim"))
     if ruling.overridden:
-        parts.append(Text(f"\nTakes precedence over: {', '.join(ruling.overridden)}", style="dim"))
-    title = f"[bold]{ruling.decision.upper()}[/bold]  {ruling.title}"
-    return Panel(Group(*parts), title=title, subtitle=ruling.rule_id, title_align="left",
-                 subtitle_align="right", border_style="green")
+        parts.append(Text(f"Takes precedence over: {', '.join(ruling.overridden)}", style="dim"))
+    return Panel(Group(*parts), title=f"[bold]{ruling.decision.upper()}[/bold]", subtitle=ruling.rule_id,
+                 title_align="left", subtitle_align="right", border_style="green")
+
+
+def next_line(report: RulingReport) -> Text:
+    """What happens next, from the hand as the rulings left it."""
+    if report.void:
+        words = "The hand is void: every bet goes back, then the cards are shuffled and dealt again."
+    else:
+        words = whats_next(report.state) or "The floor decides what comes next."
+    line = Text("What happens next: ", style="bold")
+    line.append(words)
+    return line
 
 
 def pots_table(report: RulingReport) -> RichTable | None:
@@ -135,7 +244,9 @@ def trace_table(report: RulingReport) -> RichTable:
 
 def print_report(console: Console, situation: Situation, report: RulingReport, *, title: str,
                  question: str = "", trace: bool = False) -> None:
-    console.print(situation_table(situation, title))
+    """The hand as it stood, the question, each ruling, the pots and hands, and what happens next."""
+    console.print(Text(title, style="bold"))
+    console.print(table_picture(situation.state, width=console.width, next_line=False))
     if question:
         console.print(Text(question.strip(), style="italic"))
     if not report.rulings and not report.hands:
@@ -143,10 +254,12 @@ def print_report(console: Console, situation: Situation, report: RulingReport, *
                             "of the game (TDA 2024 Rule 1 / TDA 2026 Rule 1).", title="No ruling",
                             border_style="yellow"))
     for ruling in report.rulings:
-        console.print(ruling_panel(ruling))
+        console.print(ruling_panel(ruling, report.profile, trace=trace))
     for view in (hands_table(report), pots_table(report)):
         if view is not None:
             console.print(view)
+    if report.rulings and report.state is not None:
+        console.print(next_line(report))
     if trace:
         console.print(trace_table(report))
     console.print(Text(f"profile: {report.profile}", style="dim"))

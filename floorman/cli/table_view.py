@@ -59,7 +59,8 @@ def _options_text(state: Any, seat: int) -> str:
         else:
             low, high = option.min_to, option.max_to
             verb = f"{option.action} to"
-            words.append(f"{verb} {_chips(low)}" if low == high else f"{verb} {_chips(low)} to {_chips(high)}")
+            words.append(f"{verb} {_chips(low)}" if low == high else
+                         f"{verb} between {_chips(low)} and {_chips(high)}")
     if not words:
         return ""
     return words[0] if len(words) == 1 else ", ".join(words[:-1]) + " or " + words[-1]
@@ -241,7 +242,7 @@ def _perimeter_slots(slots: int, *, cx: int, left: float, right: float, top: flo
     return points
 
 
-def table_picture(state: Any, *, width: int = 80, profile: str | None = None) -> Group:
+def table_picture(state: Any, *, width: int = 80, profile: str | None = None, next_line: bool = True) -> Group:
     """The seats around an oval, the bets, the pots, the board, and what comes next (wraps to width)."""
     width = max(40, width)
     numbers = list(state.seats)
@@ -295,7 +296,9 @@ def table_picture(state: Any, *, width: int = 80, profile: str | None = None) ->
             norm = math.hypot(dx, dy) or 1.0
             canvas.centred(round(cx + a_bet * dx / norm), round(cy + b_bet * dy / norm), _chips(bet), "bold yellow")
 
-    parts: list[Any] = [canvas.text(), Text(whats_next(state))]
+    parts: list[Any] = [canvas.text()]
+    if next_line:
+        parts.append(Text(whats_next(state)))
     if profile:
         parts.append(Text(f"profile: {profile}", style="dim"))
     return Group(*parts)
