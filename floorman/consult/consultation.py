@@ -247,6 +247,8 @@ class Consultation:
         from floorman.consult.scene import placeholder
 
         default = spec.default
+        if self.dispute is not None and spec.name in self.dispute.defaults:
+            default = self.dispute.defaults[spec.name]
         if not default:           # a required field: its first choice, or no
             return spec.choices[0] if spec.kind == "choice" and spec.choices else "no" if spec.kind == "bool" else ""
         return placeholder(default, self.answers) if default.startswith("$") else default
@@ -282,11 +284,9 @@ class Consultation:
         assert self.questions is not None and self.dispute is not None
         answers = dict(self.answers)
         for name, spec in self.questions.inputs.items():
-            if name.startswith(self.dispute.type + ".") and name not in answers and spec.default:
-                try:
-                    answers[name] = _with_default(spec, self._default(spec))
-                except BadAnswer:
-                    pass
+            own = name.startswith(self.dispute.type + ".") or name in self.dispute.defaults
+            if own and name not in answers and self._default(spec):
+                answers[name] = _with_default(spec, self._default(spec))
         return answers
 
     def rule(self) -> tuple[Any, Any]:

@@ -58,7 +58,8 @@ class Input:
             "bool": "yes or no",
             "int": "a whole number" + (f" from {self.minimum} to {self.maximum}"
                                        if self.minimum is not None and self.maximum is not None else ""),
-            "amount": "an amount in chips, a whole number (e.g. 25 or 2,000)",
+            "amount": "an amount in chips, a whole number (e.g. 25 or 2,000)"
+                      + (", or none" if self.default == "none" else ""),
             "blinds": "small/big blinds, e.g. 2/5 or 1000/2000",
             "chips": "chip values separated by spaces, e.g. 100 or 25 25 (none for no chips)",
             "cards": "cards like Ah Kd (none for no cards)",
@@ -110,7 +111,9 @@ def _int(spec: Input, raw: str) -> int:
     return value
 
 
-def _amount(spec: Input, raw: str) -> int:
+def _amount(spec: Input, raw: str) -> int | None:
+    if raw.strip().lower() == "none" and spec.default == "none":
+        return None
     return _number(raw)
 
 
@@ -176,6 +179,7 @@ class Dispute:
     stage: str
     facts: tuple[str, ...]
     doc: str = ""
+    defaults: dict[str, str] = field(default_factory=dict)
 
 
 @dataclass
@@ -213,7 +217,8 @@ def load_questions(rulebook_folder: str | Path | None = None) -> Questions:
             raise FloormanError(f"{path}: dispute {name!r} has no known stage", expected=", ".join(STAGES),
                                 field=f"disputes.{name}.stage")
         disputes[name] = Dispute(name, raw["label"], raw["stage"], tuple(raw.get("facts", ())),
-                                 " ".join((cls.__doc__ or "").split()))
+                                 " ".join((cls.__doc__ or "").split()),
+                                 {key: str(value) for key, value in (raw.get("defaults") or {}).items()})
     fields: dict[str, dict[str, tuple[str, ...]]] = {}
     sources: dict[str, str] = {}
     for fact, raw in document.get("fields", {}).items():
@@ -243,7 +248,8 @@ def _input(name: str, raw: dict[str, Any], path: str) -> Input:
         kind, model_choices = _kind_of(model_field.annotation)
         choices = choices or model_choices
         if default is None and not model_field.is_required():
-            default = _as_text(model_field.default)
+            # an optional field (None) is answered "none"
+            default = "none" if model_field.default is None else _as_text(model_field.default)
     if kind not in KINDS:
         raise FloormanError(f"{path}: input {name!r} has no known kind", expected=", ".join(KINDS),
                             field=f"inputs.{name}.kind")

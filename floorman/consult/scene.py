@@ -39,6 +39,7 @@ def placeholder(name: str, answers: dict[str, Any]) -> str:
     values = {
         "$deep": 100 * big, "$big_blind": big,
         "$opening": big if street == "preflop" else 0,
+        "$raise_to": 3 * max(bet, big),
         "$all_in_seat": 4 if players > 3 else 1,
         "$short_raise": max(bet, big) + max(bet, big) // 2,
         "$pot_high": 4 * big,
@@ -67,11 +68,11 @@ class Scene:
         self.dispute, self.stage, self.answers = dispute, stage, answers
         self.profile, self.house, self.floor = profile, house, floor
         self.roles: dict[str, int] = {}
-        self.builder = self._lay_out()
-        if "all_in" in self.roles and self.answers.get("all_in_to"):
-            # the all-in player has exactly the chips to go all in to the amount
-            before = self._put_in_before_street(self.roles["all_in"])
-            self.builder = self._lay_out({self.roles["all_in"]: self.answers["all_in_to"] + before})
+        try:
+            self.builder = self._lay_out()
+        except _Restack as restack:
+            # the all-in player gets exactly the chips to go all in to the amount: lay out again
+            self.builder = self._lay_out({restack.seat: restack.stack})
 
     # ----------------------------------------------------------------- the hand
     def _lay_out(self, stacks: dict[int, int] | None = None) -> HandBuilder:
@@ -125,6 +126,10 @@ class Scene:
         if self.answers.get("all_in_to"):
             all_in = self._actor()
             self.roles["all_in"] = all_in
+            seat_now = self._hand.state.seats[all_in]
+            if seat_now.stack + seat_now.street_bet != self.answers["all_in_to"]:
+                earlier = seat_now.starting_stack - seat_now.stack - seat_now.street_bet
+                raise _Restack(all_in, self.answers["all_in_to"] + earlier)
             self._act(all_in, "all-in", self.answers["all_in_to"])
             while self._actor() not in (None, bettor):
                 self._act(self._actor(), "fold")
@@ -151,12 +156,6 @@ class Scene:
     def _complete_round(self) -> None:
         while (actor := self._actor()) is not None:
             self._act(actor, "call" if self._hand.state.to_call(actor) else "check")
-
-    def _put_in_before_street(self, seat: int) -> int:
-        street = STREETS.index(self.answers.get("street", "preflop"))
-        if street == 0:
-            return 0
-        return self._hand.table.forced_bets.big_blind
 
     def _actor(self) -> int | None:
         return self._hand.state.actor
@@ -268,6 +267,14 @@ class Scene:
     def rule(self) -> Any:
         """Add the incident to the hand and rule on it (a RulingReport)."""
         return self.builder.add_incident(parse_incident(self.incident()))
+
+
+class _Restack(Exception):
+    """The all-in seat needs a stack that makes its all-in the amount answered."""
+
+    def __init__(self, seat: int, stack: int) -> None:
+        super().__init__(seat, stack)
+        self.seat, self.stack = seat, stack
 
 
 def _following(seat: int, answer: tuple[str, int | None]) -> dict[str, Any]:

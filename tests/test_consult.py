@@ -1,0 +1,218 @@
+"""The consultation with no terminal: words -> dispute -> only the questions the candidate rules
+need -> a ruling with the right numbers; the declared map covers every field a rule tests; a rule
+added to a copy of the rulebook is askable with no code change."""
+
+from __future__ import annotations
+
+import shutil
+from pathlib import Path
+
+import pytest
+
+from floorman.consult import BadAnswer, Consultation, load_questions
+from floorman.consult.consultation import rules_of
+from floorman.consult.consultation import tested_fields as fields_tested_by
+from floorman.engine.fact_fields import FACT_FIELDS
+from floorman.rulebook.loader import DEFAULT_RULEBOOK, load_rulebook
+
+
+def consult(words: str, answers: dict[str, str], **options) -> tuple[Consultation, object, list[str]]:
+    """Run a consultation, answering by input name (anything not given takes its default);
+    returns the consultation, the report and the names asked, in order."""
+    consultation = Consultation(**options)
+    consultation.start(words)
+    asked = []
+    while (question := consultation.next_question()) is not None:
+        asked.append(question.input.name)
+        consultation.answer(answers.get(question.input.name, ""))
+    unused = set(answers) - set(asked)
+    assert not unused, f"answers given for questions never asked: {unused}"
+    _, report = consultation.rule()
+    return consultation, report, asked
+
+
+def standing(report) -> list:
+    """The rulings that stand (the floor keeps only the winners of each subject)."""
+    assert report.rulings, "no ruling"
+    return list(report.rulings)
+
+
+def test_oversized_chip_silently_facing_25_at_2_5_is_a_call_of_25_with_75_change():
+    consultation, report, asked = consult("oversized chip", {"stakes": "2/5", "bet_faced": "25", "wager.chips": "100"})
+    assert consultation.dispute.type == "wager"
+    assert {r.id for r in consultation.candidates} >= {"BET-OVERSIZED-CHIP-CALL", "BET-OVERSIZED-CHIP-RAISE"}
+    ruling = standing(report)[0]
+    assert ruling.rule_id == "BET-OVERSIZED-CHIP-CALL"
+    assert (ruling.params["call_amount"], ruling.params["change"]) == (25, 75)
+    # only what the oversized-chip rules test: nothing about motions, prior chips or out of turn
+    assert not {"wager.motions", "wager.prior_chips", "players", "acted"} & set(asked)
+    assert report.profile == "cash"
+
+
+def test_oversized_chip_with_raise_said_first_is_a_raise():
+    _, report, asked = consult("oversized chip", {"bet_faced": "25", "wager.chips": "100", "wager.declared": "raise",
+                                                  "wager.speech": "before"})
+    assert "wager.speech" in asked            # asked because a word was said
+    assert standing(report)[0].rule_id == "BET-OVERSIZED-CHIP-RAISE"
+
+
+def test_silent_chip_skips_the_timing_of_words():
+    _, _, asked = consult("oversized chip", {"bet_faced": "25"})
+    assert "wager.declared" in asked and "wager.speech" not in asked
+
+
+def test_four_card_flop_asks_only_the_set_up_and_rules_by_the_profile():
+    consultation, report, asked = consult("four card flop", {})
+    assert consultation.dispute.type == "four-card-flop"
+    assert asked == ["format", "stakes"]
+    assert standing(report)[0].rule_id == "BOARD-FOUR-CARD-FLOP-REDEAL"         # cash: Robert's Rules
+    _, report, _ = consult("four card flop", {"format": "tournament"})
+    assert report.profile == "tda-2026"
+    assert standing(report)[0].rule_id == "BOARD-FOUR-CARD-FLOP-RANDOM-BURN"
+
+
+def test_short_all_in_over_2000_at_1000_2000_the_bettor_may_only_call_1100_or_fold():
+    consultation, report, _ = consult("short all-in", {"stakes": "1000/2000", "street": "flop", "bet_faced": "2000",
+                                                       "all_in_to": "3100", "question.asks": "may-raise"})
+    assert consultation.dispute.type == "question"
+    ruling = standing(report)[0]
+    assert ruling.rule_id == "ACT-RAISE-NOT-REOPENED"
+    assert ruling.decision == "call-or-fold"
+    assert ruling.params["to_call"] == 1100
+
+
+def test_exposed_card_on_the_deal_first_card_is_a_misdeal_third_is_replaced():
+    consultation, report, asked = consult("exposed card on the deal", {"format": "tournament",
+                                                                       "exposed-card.deal_positions": "1"})
+    assert consultation.dispute.type == "exposed-card"
+    assert standing(report)[0].rule_id == "DEAL-MISDEAL-DEALER-EXPOSED"
+    assert standing(report)[0].decision == "misdeal"
+    _, report, _ = consult("exposed card on the deal", {"format": "tournament", "exposed-card.deal_positions": "3"})
+    assert standing(report)[0].rule_id == "DEAL-EXPOSED-CARD-REPLACED-AS-BURN"
+
+
+def test_out_of_turn_bet_then_a_check_binds():
+    _, report, _ = consult("bet out of turn", {"stack": "5000", "street": "flop", "bet_faced": "0",
+                                               "out-of-turn.action": "bet", "out-of-turn.amount": "500",
+                                               "out-of-turn.then": "check"})
+    ruling = standing(report)[0]
+    assert ruling.rule_id == "ACT-OOT-BINDS"
+    assert ruling.params["amount_to"] == 500
+
+
+def test_a_dispute_picked_by_number_from_the_list():
+    consultation = Consultation()
+    number = [d.type for d in consultation.disputes()].index("four-card-flop") + 1
+    match = consultation.start(str(number))
+    assert match.dispute.type == "four-card-flop"
+    with pytest.raises(BadAnswer, match="no dispute 99"):
+        consultation.start("99")
+
+
+def test_a_bad_answer_names_what_was_expected_and_changes_nothing():
+    consultation = Consultation()
+    consultation.start("oversized chip")
+    first = consultation.next_question()
+    consultation.answer("")                       # format: cash
+    question = consultation.next_question()
+    assert question.input.name == "stakes"
+    with pytest.raises(BadAnswer) as error:
+        consultation.answer("two and five")
+    assert "2/5" in str(error.value.expected)
+    assert consultation.next_question().input.name == "stakes"
+    assert consultation.answers == {"format": "cash"} and first.input.name == "format"
+    consultation.answer("1/3")
+    assert consultation.answers["stakes"] == (1, 3)
+
+
+def test_words_that_match_nothing_are_refused():
+    with pytest.raises(BadAnswer, match="no dispute matches"):
+        Consultation().start("zebra xylophone")
+
+
+def test_every_dispute_rules_on_its_defaults():
+    """Each dispute type in questions.yaml lays out a hand and rules with every default."""
+    consultation = Consultation()
+    for dispute in consultation.disputes():
+        consultation.choose(dispute.type)
+        while consultation.next_question() is not None:
+            consultation.answer("")
+        scene, report = consultation.rule()
+        assert scene.incident()["type"] == dispute.type
+        assert report.profile == "cash"
+
+
+# ----------------------------------------------------------------------------- the declared map
+
+def test_every_field_a_rule_tests_is_mapped_to_questions_or_computed():
+    book = load_rulebook()
+    questions = load_questions()
+    missing = []
+    for rule in book.rules.values():
+        for fact, name in fields_tested_by(rule):
+            if fact in questions.sources:              # profile (room options) or derived facts
+                continue
+            if questions.inputs_for(fact, name) is None:
+                missing.append(f"{rule.id}: {fact}.{name}")
+    assert not missing, "fact fields no question feeds (add them to rulebook/questions.yaml):\n" + "\n".join(missing)
+
+
+def test_the_map_names_only_real_fact_fields_and_every_ruling_rule_has_a_dispute():
+    questions = load_questions()
+    for fact, fields in questions.fields.items():
+        assert fact in FACT_FIELDS, fact
+        assert set(fields) <= set(FACT_FIELDS[fact]) | {"id"}, (fact, set(fields) - set(FACT_FIELDS[fact]))
+    book = load_rulebook()
+    reachable = {rule.id for dispute in questions.disputes.values() for rule in rules_of(book, dispute)}
+    stray = {r.id for r in book.rules.values() if r.is_ruling} - reachable
+    assert not stray, f"rules no dispute can reach: {sorted(stray)}"
+
+
+NEW_RULE = """\
+id: HOUSE-PURPLE-CHIP-CALL
+name: house-purple-chip-call
+title: A lone purple chip facing a bet is a call
+category: betting
+summary: >-
+  House rule: one purple (500) or bigger chip put out facing a bet is a call, whatever was said.
+citations:
+  - {source: house, edition: "2026", section: Purple chips, confidence: house}
+profiles: [all]
+priority: 900
+subject: wager
+when:
+  - as: w
+    fact: wager
+    where:
+      - [single_chip, '==', true]
+      - [facing_bet, '==', true]
+      - [chip_value, '>=', 500]
+ruling:
+  decision: purple-call
+  effect: {kind: action, seat: w.seat, action: call}
+  params:
+    chip: w.chip_value
+  steps:
+    - "Seat {w.seat} calls; the {chip} chip is change."
+  explanation: A lone purple chip is a call in this house.
+"""
+
+
+def test_a_rule_added_to_the_rulebook_is_askable_with_no_code_change(tmp_path: Path):
+    folder = tmp_path / "rulebook"
+    shutil.copytree(DEFAULT_RULEBOOK, folder)
+    (folder / "betting" / "house-purple-chip-call.yaml").write_text(NEW_RULE)
+    book = load_rulebook(folder)
+    assert "HOUSE-PURPLE-CHIP-CALL" in book.rules
+    from floorman.engine.floor import Floor
+
+    consultation, report, asked = consult("purple chip", {"bet_faced": "25", "wager.chips": "500"},
+                                          rulebook=book, floor=Floor(book))
+    assert consultation.dispute.type == "wager"
+    assert [r.id for r in consultation.candidates][0] == "HOUSE-PURPLE-CHIP-CALL"
+    # its fields single_chip, facing_bet, chip_value come from the chips, the bet and the street
+    assert {"wager.chips", "bet_faced", "street"} <= set(asked)
+    ruling = standing(report)[0]
+    assert (ruling.rule_id, ruling.decision, ruling.params["chip"]) == ("HOUSE-PURPLE-CHIP-CALL", "purple-call", 500)
+    # the bundled rulebook does not know it
+    assert "HOUSE-PURPLE-CHIP-CALL" not in load_rulebook().rules
