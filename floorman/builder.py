@@ -429,7 +429,13 @@ class HandBuilder:
         if not self.timeline:
             return None
         last = self.timeline[-1]
-        entries = self.timeline[:-1]
+        self.restore(self.timeline[:-1])
+        return last.item
+
+    def restore(self, timeline: list[Any]) -> None:
+        """Go back to an earlier timeline (a copy of `timeline` taken before): the hand is rebuilt
+        from its entries."""
+        entries = list(timeline)
         self.timeline = []
         self._reset()
         for entry in entries:
@@ -437,7 +443,6 @@ class HandBuilder:
                 self.add_event(entry.item)
             else:
                 self.add_incident(entry.item)
-        return last.item
 
     # --------------------------------------------------------------- ruling
     def rule(self) -> "RulingReport":
