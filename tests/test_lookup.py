@@ -333,3 +333,25 @@ def test_cli_explain_unknown_rule_is_one_line_with_did_you_mean():
 def test_version():
     result = runner.invoke(app, ["--version"])
     assert result.exit_code == 0 and result.output.strip() == f"floorman {__version__}"
+
+
+def test_in_a_real_terminal_at_80_columns():
+    """As a user types them: a pseudo-terminal 80 columns wide, the real process."""
+    import sys
+
+    import pexpect
+
+    child = pexpect.spawn(sys.executable, ["-m", "floorman", "rules", "out", "of", "turn", "--limit", "3"],
+                          dimensions=(40, 80), encoding="utf-8", timeout=30)
+    child.expect(pexpect.EOF)
+    child.close()
+    screen = re.sub(r"\x1b\[[0-9;]*m", "", child.before)      # the colours of a real terminal
+    assert child.exitstatus == 0, screen
+    assert screen.lstrip().startswith("ACT-OOT-") and "3 of " in screen
+    assert _lines_fit(screen.replace("\r", ""))
+    child = pexpect.spawn(sys.executable, ["-m", "floorman", "explain", "act-oot-bind"], dimensions=(40, 80),
+                          encoding="utf-8", timeout=30)
+    child.expect(pexpect.EOF)
+    child.close()
+    assert child.exitstatus == 1
+    assert child.before.strip() == "Error: RULE_ID: no rule 'act-oot-bind' (did you mean ACT-OOT-BINDS?)"

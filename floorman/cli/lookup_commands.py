@@ -7,7 +7,6 @@ rulebook are imported inside the commands (start-up time).
 
 from __future__ import annotations
 
-import json
 import sys
 from pathlib import Path
 from typing import Any, Optional
@@ -48,6 +47,8 @@ def rules(
     hits = search(book, text, category=category, profile=profile,
                   limit=limit if limit is not None else (10 if text.strip() else None))
     if json_output:
+        import json
+
         sys.stdout.write(json.dumps({"query": text, "category": category, "profile": profile,
                                      "rules": [hit.to_json() for hit in hits]}, indent=2) + "\n")
     else:
@@ -58,7 +59,6 @@ def rules(
 
 def _print_hits(hits: list, text: str, *, total: int) -> None:
     from rich.console import Console
-    from rich.padding import Padding
     from rich.text import Text
 
     console = Console(highlight=False)
@@ -68,12 +68,18 @@ def _print_hits(hits: list, text: str, *, total: int) -> None:
     for hit in hits:
         head = Text()
         head.append(hit.rule.id, style="bold cyan")
-        head.append(f"  {hit.rule.category} · {', '.join(hit.profiles) or 'no bundled profile'}", style="dim")
+        head.append(f"  {hit.rule.category} | {', '.join(hit.profiles) or 'no bundled profile'}", style="dim")
         console.print(head)
-        console.print(Padding(Text(hit.rule.title, style="bold"), (0, 0, 0, 2), expand=False))
-        console.print(Padding(Text(hit.line), (0, 0, 0, 2), expand=False))
+        console.print(Text(_indented(hit.rule.title, console.width), style="bold"))
+        console.print(Text(_indented(hit.line, console.width)))
     console.print(Text(f"{len(hits)} of {total} rules" + (" (best first)" if text.strip() else "")
                        + "; `floorman explain RULE_ID` shows one in full.", style="dim"))
+
+
+def _indented(text: str, width: int) -> str:
+    import textwrap
+
+    return textwrap.fill(text, width=max(width, 40), initial_indent="  ", subsequent_indent="  ")
 
 
 def explain(
@@ -98,6 +104,8 @@ def explain(
     book = load_rulebook(rulebook)
     explanation = explaining.explain(book, rule_id, example=example)
     if json_output:
+        import json
+
         sys.stdout.write(json.dumps(explanation.to_json(), indent=2, ensure_ascii=False) + "\n")
         return
     _print_explanation(explanation)
