@@ -69,7 +69,7 @@ SETUP_WORDS: tuple[tuple[str, str, str], ...] = (
                            "100 big blinds)"),
     ("seats", "N:STACK[:NAME] ...", "the players seat by seat, e.g. seats 1:50000 3:42000:Ann"),
     ("stack", "N", "the stack of every seat not given one"),
-    ("max", "N", "seats at the table, occupied or not (default: the seats given, at least the highest)"),
+    ("max", "N", "seats at the table, occupied or not (default: N for `N seats`, else 9)"),
     ("button", "N", "the button's seat (default 1)"),
     ("ante", "N", "an ante from every player"),
     ("bba", "[N]", "a big blind ante (default: the big blind)"),

@@ -17,7 +17,7 @@ from typing import Optional
 
 import typer
 
-from floorman.cli import ask_command, floor_commands, journal_commands, lookup_commands
+from floorman.cli import ask_command, floor_commands, journal_commands, lookup_commands, table_command
 from floorman.errors import FloormanError
 
 app = typer.Typer(
@@ -114,6 +114,7 @@ floor_commands.register(app)
 ask_command.register(app)
 journal_commands.register(app)
 lookup_commands.register(app)
+table_command.register(app)
 
 
 def main() -> None:
