@@ -355,3 +355,15 @@ def test_in_a_real_terminal_at_80_columns():
     child.close()
     assert child.exitstatus == 1
     assert child.before.strip() == "Error: RULE_ID: no rule 'act-oot-bind' (did you mean ACT-OOT-BINDS?)"
+
+
+def test_a_house_file_turns_on_a_rule_no_profile_does(book, index):
+    from floorman.rulebook.house import load_house
+
+    house = load_house(ROOT / "scenarios" / "house" / "seed-002-muck-touch-kills.yaml", book)
+    assert "SD-MUCK-TOUCH-KILLS" not in {hit.rule.id for hit in search(book, "muck", profile="cash")}
+    assert "SD-MUCK-TOUCH-KILLS" in top(book, index, "muck touch", n=1, house=house)
+    result = runner.invoke(app, ["rules", "muck", "touch", "--house",
+                                 str(ROOT / "scenarios" / "house" / "seed-002-muck-touch-kills.yaml")])
+    assert result.exit_code == 0 and result.output.startswith("SD-MUCK-TOUCH-KILLS"), result.output
+    assert "a house file can" in result.output

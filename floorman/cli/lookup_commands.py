@@ -21,6 +21,9 @@ def rules(
                                            "(betting, conduct, procedure, irregularity, showdown, derivation)."),
     profile: Optional[str] = typer.Option(None, "--profile", "-p", help="Only rules that apply under this "
                                           "profile, room options included."),
+    house: Optional[Path] = typer.Option(None, "--house", help="A house-rules file: only rules that apply "
+                                         "under its profile with its options (--profile still overrides the "
+                                         "profile)."),
     limit: Optional[int] = typer.Option(None, "--limit", "-n", min=1, help="Show at most N rules (default: "
                                         "10 for a word search, all for a listing)."),
     json_output: bool = typer.Option(False, "--json", help="Print the rules found as JSON."),
@@ -38,13 +41,19 @@ def rules(
         floorman rules oversized chip
         floorman rules four card flop --profile cash
         floorman rules --category showdown
+        floorman rules muck --house our-room.yaml
     """
     from floorman.rulebook.loader import load_rulebook
     from floorman.rulebook.search import search
 
     text = " ".join(words or [])
     book = load_rulebook(rulebook)
-    hits = search(book, text, category=category, profile=profile,
+    house_rules = None
+    if house is not None:
+        from floorman.rulebook.house import load_house
+
+        house_rules = load_house(house, book)
+    hits = search(book, text, category=category, profile=profile, house=house_rules,
                   limit=limit if limit is not None else (10 if text.strip() else None))
     if json_output:
         import json
@@ -68,12 +77,18 @@ def _print_hits(hits: list, text: str, *, total: int) -> None:
     for hit in hits:
         head = Text()
         head.append(hit.rule.id, style="bold cyan")
-        head.append(f"  {hit.rule.category} | {', '.join(hit.profiles) or 'no bundled profile'}", style="dim")
+        head.append(f"  {hit.rule.category} | {', '.join(hit.profiles) or _nowhere(hit.rule)}", style="dim")
         console.print(head)
         console.print(Text(_indented(hit.rule.title, console.width), style="bold"))
         console.print(Text(_indented(hit.line, console.width)))
     console.print(Text(f"{len(hits)} of {total} rules" + (" (best first)" if text.strip() else "")
                        + "; `floorman explain RULE_ID` shows one in full.", style="dim"))
+
+
+def _nowhere(rule: Any) -> str:
+    """Where a rule that no profile turns on can still apply."""
+    options = any(pattern.fact == "profile" for pattern in rule.when)
+    return "a room option no profile sets: a house file can" if options else "no profile"
 
 
 def _indented(text: str, width: int) -> str:

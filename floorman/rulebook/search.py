@@ -13,6 +13,7 @@ is among the rule's `profiles:`, and the rule's `profile` patterns (room options
 
 from __future__ import annotations
 
+import dataclasses
 import math
 import re
 from collections import Counter
@@ -186,18 +187,24 @@ class RuleIndex:
 
 
 def search(book: Rulebook, text: str = "", *, category: str | None = None, profile: str | None = None,
-           limit: int | None = None, index: RuleIndex | None = None, min_share: float = 0.25) -> list[Hit]:
+           limit: int | None = None, index: RuleIndex | None = None, min_share: float = 0.25,
+           house: Any = None) -> list[Hit]:
     """Rules matching the words, best first (no words: every rule, by category and id), kept to
-    a category and to the rules that apply under a profile when asked. A rule scoring under
+    a category and to the rules that apply under a profile when asked (with a house file's
+    options over the profile's; its profile when none is named). A rule scoring under
     `min_share` of the best one is left out: it shares only a common word with the query."""
     if category is not None and category not in CATEGORIES:
         raise FloormanError(f"unknown category {category!r}{did_you_mean(category, CATEGORIES)}",
                             expected=f"one of {', '.join(CATEGORIES)}", field="--category")
-    if profile is not None:
+    options = None
+    if house is not None:
+        profile = profile or house.extends
+        options = book.options(profile, house=dataclasses.replace(house, extends=profile))
+    elif profile is not None:
         book.profile_chain(profile)           # an unknown profile is named, with a "did you mean"
     rules = [rule for rule in book.rules.values()
              if (category is None or rule.category == category)
-             and (profile is None or applies_under(book, rule, profile))]
+             and (profile is None or applies_under(book, rule, profile, options))]
     if not text.strip():
         rules.sort(key=lambda r: (CATEGORIES.index(r.category), r.id))
         hits = [Hit(rule, 0.0, profiles_of(book, rule)) for rule in rules]
