@@ -162,7 +162,9 @@ def main(argv: list[str] | None = None) -> int | None:
 
     if completion_wanted(args):
         app._add_completion = True     # typer reads it when it builds the click command, below
-    return app(args=args)
+    # one name however it was started (`python -m floorman` too): the usage lines say `floorman`
+    # and the completion variable is always _FLOORMAN_COMPLETE
+    return app(args=args, prog_name="floorman")
 
 
 def _skip_pydantic_plugin_search() -> None:
