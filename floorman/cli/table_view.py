@@ -108,8 +108,9 @@ def _whats_next(state: Any) -> str:
     actor = state.actor
     if actor is not None:
         options = _options_text(state, actor)
-        return (f"{_who(state, actor).capitalize()} to act: {facing(state, actor)}. "
-                f"May {options}." if options else f"{_who(state, actor).capitalize()} to act.")
+        who = _who(state, actor)
+        who = who[0].upper() + who[1:]
+        return f"{who} to act: {facing(state, actor)}. May {options}." if options else f"{who} to act."
     last = len(state.streets) - 1
     if state.betting_complete:
         if state.street_index >= last or state.unfinished() is None:
@@ -144,6 +145,22 @@ class _Canvas:
         text = text[: self.width]
         x = max(0, min(self.width - len(text), cx - len(text) // 2))
         self.put(x, y, text, style)
+
+    def free(self, x: int, y: int, length: int) -> bool:
+        """Blank from two cells before to two cells after: nothing drawn there yet."""
+        if not 0 <= y < self.height or x < 2 or x + length + 2 > self.width:
+            return False
+        return all(char == " " for char in self.cells[y][x - 2:x + length + 2])
+
+    def place(self, cx: int, y: int, text: str, style: str | None, moves: list[tuple[int, int]]) -> None:
+        """Centre `text` at (cx, y), or at the first of the moves from there that is free (two
+        bets never drawn over each other); if none is free, at (cx, y) anyway."""
+        for dx, dy in [(0, 0), *moves]:
+            x = cx + dx - len(text) // 2
+            if self.free(x, y + dy, len(text)):
+                self.put(x, y + dy, text, style)
+                return
+        self.centred(cx, y, text, style)
 
     def text(self) -> Text:
         out = Text(no_wrap=True, overflow="crop")
@@ -272,7 +289,7 @@ def table_picture(state: Any, *, width: int = 80, profile: str | None = None, ne
             ends, inset = ("│", "│"), 0
         canvas.put(left + inset, row, ends[0], "green")
         canvas.put(right - 1 - inset, row, ends[1], "green")
-    centre = _centre_lines(state, oval_w - 12)
+    centre = _centre_lines(state, oval_w - 20)
     start = cy - len(centre) // 2
     for offset, line in enumerate(centre):
         canvas.centred(cx, start + offset, line, "bold yellow" if line.startswith(("pot", "main", "bets")) else
@@ -284,7 +301,6 @@ def table_picture(state: Any, *, width: int = 80, profile: str | None = None, ne
     marks = _blind_marks(state)
     slots = _perimeter_slots(count + 1, cx=cx, left=label_w // 2 + 1, right=width - label_w // 2 - 2,
                              top=(label_h - 1) / 2, bottom=top + oval_h + (label_h - 1) / 2 + 1)
-    a_bet, b_bet = oval_w / 2 - 6, oval_h / 2 - 1.5
     for number, (sx, sy) in zip(numbers, slots[1:]):
         lines = _seat_lines(state, number, marks, label_w)
         first_row = max(0, min(height - len(lines), round(sy - (len(lines) - 1) / 2)))
@@ -292,9 +308,18 @@ def table_picture(state: Any, *, width: int = 80, profile: str | None = None, ne
             canvas.centred(round(sx), first_row + offset, line, style)
         bet = state.seats[number].street_bet
         if bet:
-            dx, dy = (sx - cx) / (oval_w / 2), (sy - cy) / (oval_h / 2)
-            norm = math.hypot(dx, dy) or 1.0
-            canvas.centred(round(cx + a_bet * dx / norm), round(cy + b_bet * dy / norm), _chips(bet), "bold yellow")
+            # the bet goes on the felt in front of the seat: just inside the rail nearest it
+            chips = _chips(bet)
+            beside = top <= sy <= top + oval_h - 1
+            if not beside:                     # a seat above or below the table
+                bx = min(max(sx, left + 4 + len(chips) / 2), right - 4 - len(chips) / 2)
+                by = top + 1 if sy < cy else top + oval_h - 2
+            else:                              # a seat at either end
+                bx = left + 2 + len(chips) / 2 if sx < cx else right - 3 - len(chips) / 2
+                by = min(max(sy, top + 2), top + oval_h - 3)
+            canvas.place(round(bx), round(by), chips, "bold yellow",
+                         [(0, 1), (0, -1), (0, 2), (0, -2)] if beside else
+                         [(len(chips) + 1, 0), (-len(chips) - 1, 0), (0, 1 if sy < cy else -1)])
 
     parts: list[Any] = [canvas.text()]
     if next_line:
