@@ -367,3 +367,12 @@ def test_a_house_file_turns_on_a_rule_no_profile_does(book, index):
                                  str(ROOT / "scenarios" / "house" / "seed-002-muck-touch-kills.yaml")])
     assert result.exit_code == 0 and result.output.startswith("SD-MUCK-TOUCH-KILLS"), result.output
     assert "a house file can" in result.output
+
+
+def test_cli_explain_without_an_example_and_a_rule_no_scenario_names():
+    result = runner.invoke(app, ["explain", "BET-OVERSIZED-CHIP-CALL", "--no-example"])
+    assert result.exit_code == 0 and "Example" not in result.output and "scenario" not in result.output
+    result = runner.invoke(app, ["explain", "ACT-OOT-FOLD-BINDS"])
+    assert result.exit_code == 0
+    assert ("No bundled scenario names this rule" in result.output) == (
+        explain(load_rulebook(), "ACT-OOT-FOLD-BINDS").example is None)

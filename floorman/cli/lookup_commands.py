@@ -123,10 +123,10 @@ def explain(
 
         sys.stdout.write(json.dumps(explanation.to_json(), indent=2, ensure_ascii=False) + "\n")
         return
-    _print_explanation(explanation)
+    _print_explanation(explanation, with_example=example)
 
 
-def _print_explanation(explanation: Any) -> None:
+def _print_explanation(explanation: Any, *, with_example: bool = True) -> None:
     from rich.console import Console, Group
     from rich.panel import Panel
     from rich.table import Table
@@ -204,7 +204,8 @@ def _print_explanation(explanation: Any) -> None:
     console.print(Panel(Group(*parts), title=Text(rule.id, style="bold"),
                         subtitle=f"{rule.category}, {rule.status}", title_align="left", subtitle_align="right",
                         border_style="cyan"))
-    _print_example(console, explanation)
+    if with_example:
+        _print_example(console, explanation)
 
 
 def _print_example(console: Any, explanation: Any) -> None:
