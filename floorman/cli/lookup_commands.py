@@ -154,15 +154,18 @@ def _print_explanation(explanation: Any, *, with_example: bool = True) -> None:
         parts.append(Text(data["why"]))
     heading("Applies under")
     listed = ", ".join(data["listed_for"])
-    parts.append(Text((", ".join(data["profiles"]) or "no bundled profile") + f" (listed for: {listed})"))
+    parts.append(Text((", ".join(data["profiles"]) or _nowhere(explanation.rule)) + f" (listed for: {listed})"))
 
     heading("Citations")
     for citation in data["citations"]:
         title = f" {citation['title']}" if citation.get("title") else ""
         note = f"; {citation['note']}" if citation.get("note") else ""
-        role = " [contrast: cited to show where the room differs]" if citation.get("role") == "contrast" else ""
+        role = " [contrast]" if citation.get("role") == "contrast" else ""
         item(f"{citation['label']}{title} ({citation['confidence_words']}{note}){role}",
              style="dim" if citation.get("role") == "contrast" else "")
+    if any(citation.get("role") == "contrast" for citation in data["citations"]):
+        parts.append(Text("[contrast]: cited only to show where the room differs, never quoted as the basis",
+                          style="dim"))
     for profile, quote in data["quoted_as"].items():
         parts.append(Text(f"A ruling under {profile} quotes: {quote}", style="italic"))
 
