@@ -103,12 +103,15 @@ def test_after_the_betting_what_comes_next():
     state = _hand(3, button=3, events=[_act(3, "call"), _act(1, "call"), _act(2, "check")])
     assert whats_next(state) == "The preflop betting is over: burn and deal the flop."
     folded = _hand(3, button=3, events=[_act(3, "raise", 15), _act(1, "fold"), _act(2, "fold")])
-    assert whats_next(folded) == "The hand is over: seat 3 wins the pot without a showdown."
+    assert whats_next(folded) == "The hand is over: seat 3 wins the pot."
     river = _hand(2, button=1, events=[_act(1, "call"), _act(2, "check"),
                                        {"type": "board", "cards": ["As", "Kd", "7c"]}, _act(2, "check"), _act(1, "check"),
                                        {"type": "board", "cards": ["2h"]}, _act(2, "check"), _act(1, "check"),
                                        {"type": "board", "cards": ["9s"]}, _act(2, "bet", 10), _act(1, "call")])
     assert whats_next(river) == "The betting is over: showdown. Hands are shown in the order: seat 2, 1."
+    river.apply(parse_event({"type": "show", "seat": 2, "cards": ["Ah", "Ac"]}))
+    river.apply(parse_event({"type": "show", "seat": 1, "cards": ["Kh", "Kc"]}))
+    assert whats_next(river) == "The hands are shown: award the pot."
     all_in = _hand(2, button=1, events=[_act(1, "raise", 500), _act(2, "call")])
     assert whats_next(all_in).startswith("The betting is over (all-in): the hands are turned face up, then "
                                          "burn and deal the flop")

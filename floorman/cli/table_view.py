@@ -101,7 +101,7 @@ def _whats_next(state: Any) -> str:
     live = state.active_seats
     if state.hand_over or (state.events and len(live) == 1):
         if len(live) == 1:
-            return f"The hand is over: {_who(state, live[0])} wins the pot without a showdown."
+            return f"The hand is over: {_who(state, live[0])} wins the pot."
         return "The hand is over."
     if not state.events:
         return "Post the forced bets and deal."
@@ -114,6 +114,8 @@ def _whats_next(state: Any) -> str:
     last = len(state.streets) - 1
     if state.betting_complete:
         if state.street_index >= last or state.unfinished() is None:
+            if all(state.seats[n].tabled for n in live):
+                return "The hands are shown: award the pot."
             order = ", ".join(map(str, state.showdown_order()))
             return f"The betting is over: showdown. Hands are shown in the order: seat {order}."
         following = state.streets[min(state.street_index + 1, last)]
