@@ -201,3 +201,49 @@ def test_a_journal_locked_by_another_process_gives_one_clear_line_and_the_ruling
     assert _rule(journal, tmp_path).stderr == ""    # unlocked: recorded again
     assert len(_rows(journal)) == 2
 
+
+
+def test_a_floorman_table_session_killed_mid_run_has_every_ruling_it_showed(tmp_path):
+    """The real thing: `floorman table` fed a session on stdin (scripted mode), ruling the same
+    dispute again and again (`what if`), SIGKILLed part-way; every ruling panel it printed is in
+    the journal, intact."""
+    journal = tmp_path / "journal.sqlite3"
+    script = "s3 raise 15\n" + "what if s4 chips 100 silent\n" * 400
+    process = subprocess.Popen([sys.executable, "-m", "floorman", "table", "nl", "2/5", "cash", "6", "seats", "500",
+                                "button", "6", "--journal", str(journal), "--staff", "Ann"],
+                               stdin=subprocess.PIPE, stdout=subprocess.PIPE, stderr=subprocess.PIPE, cwd=ROOT,
+                               env=_environment(tmp_path))
+    end_of_panel = b"BET-OVERSIZED-CHIP-CALL \xe2\x94\x80\xe2\x95\xaf"      # the panel's last line: "... ─╯"
+    target = random.Random(88).randint(15, 30)
+    output = []
+    try:
+        assert process.stdin is not None and process.stdout is not None
+        process.stdin.write(script.encode())
+        process.stdin.close()
+        panels = 0
+        while panels < target:
+            line = process.stdout.readline()
+            assert line, b"".join(output) + process.stderr.read()
+            output.append(line)
+            panels += end_of_panel in line
+        time.sleep(random.Random(89).uniform(0, 0.02))
+        process.send_signal(signal.SIGKILL)
+        process.wait(timeout=30)
+        output += process.stdout.read().splitlines(keepends=True)
+    finally:
+        if process.poll() is None:
+            process.kill()
+            process.wait()
+    assert process.returncode == -signal.SIGKILL, "the session ended before it was killed: make the script longer"
+    text = b"".join(output).decode("utf-8", errors="replace")
+    assert WARNING not in text
+    shown = sum(end_of_panel in line and line.endswith(b"\n") for line in output)
+    rows = _rows(journal)
+    assert shown >= target and len(rows) >= shown
+    assert sorted(rows) == list(range(1, len(rows) + 1))
+    for row in rows.values():
+        assert row["command"].startswith("table") and row["staff"] == "Ann" and row["profile"] == "cash"
+        (ruling,) = json.loads(row["rulings"])
+        assert ruling["rule"] == "BET-OVERSIZED-CHIP-CALL" and ruling["params"]["change"] == 85
+        assert json.loads(row["incidents"])[0]["chips"] == [100]
+        assert [e["type"] for e in json.loads(row["events"])][-1] == "action"
