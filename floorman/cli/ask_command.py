@@ -2,7 +2,7 @@
 read the words (or a number from the list), ask each question the candidate rules need, with
 its default, record the ruling in the journal, then show it. Non-interactive when stdin is not
 a terminal: the first line is the dispute (unless given as arguments), then one answer a line
-(an empty line or the end of input takes the default)."""
+(an empty line or the end of input takes the default; a bad answer stops with exit status 1)."""
 
 from __future__ import annotations
 
@@ -53,12 +53,12 @@ def ask(
                     scene, report = consultation.rule()
                     break
                 except FloormanError as error:
-                    # these answers make no hand: say why, and ask the last question again
-                    out.print(f"[red]✗[/red] {_one_line(error)}", highlight=False)
-                    if not consultation.asked:
-                        _fail(error)
+                    # these answers make no hand: say why, and ask again the answer it names (else the last)
+                    if not interactive or not consultation.asked:
+                        _fail(FloormanError(f"these answers make no hand: {_one_line(error)}"))
                         return
-                    consultation.answers.pop(consultation.asked.pop())
+                    consultation.take_back(error)
+                    out.print(f"[red]✗[/red] these answers make no hand: {_one_line(error)}", highlight=False)
                     continue
             text = reader.read(f"{question.number}. {question.text}", question.default, question.choices)
             if text is None:
@@ -66,10 +66,10 @@ def ask(
             try:
                 consultation.answer(text)
             except BadAnswer as error:
-                out.print(f"[red]✗[/red] {_one_line(error)}", highlight=False)
-                if not interactive and reader.done:
-                    _fail(error)
+                if not interactive:      # answers from a pipe go by position: one bad answer stops the run
+                    _fail(FloormanError(f"answer {question.number} ({question.text}): {_one_line(error)}"))
                     return
+                out.print(f"[red]✗[/red] {_one_line(error)}", highlight=False)
     except (EOFError, KeyboardInterrupt):
         out.print("no ruling: the consultation was left", highlight=False)
         raise typer.Exit(1) from None

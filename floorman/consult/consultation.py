@@ -289,6 +289,22 @@ class Consultation:
                 answers[name] = _with_default(spec, self._default(spec))
         return answers
 
+    def take_back(self, error: FloormanError) -> str | None:
+        """After answers that make no hand: forget the answer the error names (an incident field,
+        e.g. `incidents[0].amount`), else the last one, so that it is asked again. Returns the
+        input forgotten (None when nothing was asked)."""
+        import re
+
+        assert self.dispute is not None
+        named = re.fullmatch(r"incidents\[\d+\]\.([a-z_]+)", str(getattr(error, "field", "") or ""))
+        name = f"{self.dispute.type}.{named.group(1)}" if named else None
+        if name not in self.answers:
+            name = self.asked[-1] if self.asked else None
+        if name is not None:
+            self.answers.pop(name)
+            self.asked.remove(name)
+        return name
+
     def rule(self) -> tuple[Any, Any]:
         """(the scene, the RulingReport). Raises FloormanError when the answers make no hand."""
         scene = self.scene()
