@@ -130,6 +130,8 @@ def ruling_panel(ruling: Ruling, profile: str | None = None, *, trace: bool = Fa
     if ruling.params:
         numbers = Text()
         for name, value in ruling.params.items():
+            if value in ("", [], ()):
+                continue                      # nothing to say (e.g. no card named)
             if numbers:
                 numbers.append("\n")
             numbers.append(f"  {name.replace('_', ' ')}: ", style="bold")
@@ -173,7 +175,8 @@ def ruling_panel(ruling: Ruling, profile: str | None = None, *, trace: bool = Fa
 def next_line(report: RulingReport) -> Text:
     """What happens next, from the hand as the rulings left it."""
     if report.void:
-        words = "The hand is void: every bet goes back, then the cards are shuffled and dealt again."
+        # the procedure says what goes back (a misdeal keeps the blinds, a fouled deck does not)
+        words = "The hand is void: follow the procedure above before the next deal."
     else:
         words = whats_next(report.state) or "The floor decides what comes next."
     line = Text("What happens next: ", style="bold")
