@@ -7,6 +7,7 @@ import csv
 import io
 import json
 import os
+import random
 import sqlite3
 import time
 from datetime import datetime, timezone
@@ -181,7 +182,7 @@ def test_a_damaged_journal_is_a_clear_error(tmp_path):
         for _ in range(50):
             _record(journal, rulings=[{"rule": "R", "decision": "call", "padding": "x" * 2000}])
     data = bytearray(path.read_bytes())
-    data[4096:] = os.urandom(len(data) - 4096)       # keep the header page, wreck the rest
+    data[4096:] = random.Random(4096).randbytes(len(data) - 4096)       # keep the header page, wreck the rest
     path.write_bytes(bytes(data))
     for suffix in ("-wal", "-shm"):
         Path(str(path) + suffix).unlink(missing_ok=True)
@@ -341,6 +342,39 @@ def test_a_read_only_folder_is_reported(tmp_path, ruled):
     finally:
         folder.chmod(0o755)
     assert entry_id is None and warning.startswith(WARNING)
+
+
+def _immutable(path: Path, on: bool) -> bool:
+    """chattr +i/-i: read-only even for root (the tests may run as root). False if unavailable."""
+    import shutil
+    import subprocess
+
+    if shutil.which("chattr") is None:
+        return False
+    return subprocess.run(["chattr", "+i" if on else "-i", str(path)], capture_output=True).returncode == 0
+
+
+@pytest.mark.parametrize("what", ["folder", "file"])
+def test_a_read_only_folder_or_file_is_reported_even_for_root(tmp_path, ruled, what):
+    situation, report = ruled
+    folder = tmp_path / "ro"
+    folder.mkdir()
+    path = folder / "j.sqlite3"
+    if what == "file":
+        Journal.open(path).close()
+        count_before = sqlite3.connect(str(path)).execute("SELECT count(*) FROM ruling").fetchone()[0]
+    target = folder if what == "folder" else path
+    if not _immutable(target, True):
+        pytest.skip("chattr +i is not available here")
+    try:
+        entry_id, warning = record_ruling(report.to_json(), command="rule", situation=situation, journal_path=path)
+    finally:
+        close_all()
+        _immutable(target, False)
+    assert entry_id is None and warning.startswith(WARNING + str(path))
+    assert "writable" in warning or "read-only" in warning, warning
+    if what == "file":
+        assert sqlite3.connect(str(path)).execute("SELECT count(*) FROM ruling").fetchone()[0] == count_before
 
 
 def test_a_journal_moved_aside_during_a_session_is_started_again(tmp_path, ruled):
