@@ -291,7 +291,7 @@ def table_picture(state: Any, *, width: int = 80, profile: str | None = None, ne
             ends, inset = ("│", "│"), 0
         canvas.put(left + inset, row, ends[0], "green")
         canvas.put(right - 1 - inset, row, ends[1], "green")
-    centre = _centre_lines(state, oval_w - 20)
+    centre = _centre_lines(state, max(10, oval_w - 20))
     start = cy - len(centre) // 2
     for offset, line in enumerate(centre):
         canvas.centred(cx, start + offset, line, "bold yellow" if line.startswith(("pot", "main", "bets")) else
