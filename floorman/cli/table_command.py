@@ -96,7 +96,10 @@ class _Screen:
         if outcome.rulings and not outcome.what_if and self.session.builder is not None:
             from floorman.cli.table_view import whats_next
 
-            console.print(f"[bold]Next:[/bold] {_escape(whats_next(self.session.state))}")
+            void = self.session.builder.void
+            after = f"the hand is void ({void}): `new hand` deals again" if void else \
+                whats_next(self.session.state)
+            console.print(f"[bold]Next:[/bold] {_escape(after)}")
         if outcome.pots is not None:
             self.pots(outcome.pots)
         if outcome.text:
