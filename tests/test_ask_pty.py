@@ -93,7 +93,10 @@ def test_oversized_chip_from_the_list_prompt_with_a_bad_answer_asked_again(env):
 def test_short_all_in_words_on_the_command_line_tournament(env):
     session = Session(env, "short", "all-in", "--staff", "Ana")
     session.expect("A question the rules answer")
-    session.answer(r"Cash game or tournament\?", "tournament")
+    session.expect(r"Cash game or tournament\?")
+    session.child.send("tourn\t")                   # Tab completes the choice
+    session.expect("tournament")
+    session.child.sendline("")
     session.answer(r"Betting structure\? \[no-limit\]", "")
     session.answer(r"Blinds", "1000/2000")
     session.answer(r"On which street\?", "flop")
@@ -131,6 +134,18 @@ def test_answers_from_a_pipe_one_a_line(env, tmp_path):
     assert "Who exposed the card? [dealer] dealer" in out
     assert "DEAL-MISDEAL-DEALER-EXPOSED" in out.replace(" ", "") or "misdeal" in out.lower()
     assert journal_rows(env) == [("ask", "tda-2026")]
+
+
+def test_a_house_file_rules_under_its_profile_and_options(env):
+    house = Path(__file__).resolve().parents[1] / "scenarios" / "house" / "seed-002-muck-touch-kills.yaml"
+    done = subprocess.run([str(FLOORMAN), "ask", "--house", str(house), "muck", "at", "showdown"],
+                          input="\n\ntouching-muck\n\n", env=env, capture_output=True, text=True, timeout=60)
+    assert done.returncode == 0, done.stderr
+    out = " ".join(done.stdout.split())
+    assert "Where did the cards go? [released] touching-muck" in out
+    assert "SD-MUCK-TOUCH-KILLS" in out.replace(" ", "")          # the house kills a hand touching the muck
+    assert "seat 1: 30" in out                                     # and the pot goes to the bettor
+    assert journal_rows(env) == [("ask", "cash")]
 
 
 def test_a_bad_answer_from_a_pipe_with_nothing_after_it_fails_in_one_line(env):

@@ -35,9 +35,15 @@ def ask(
     try:
         book = load_rulebook(rulebook)
         floor = Floor(book)
-        consultation = Consultation(book, profile=profile, house=house, floor=floor)
+        rules = None
+        if house is not None:        # the house's profile, unless --profile names another
+            from floorman.rulebook.house import load_house
+
+            rules = load_house(house, book)
+            profile = profile or rules.extends
         if profile is not None:
             book.profile_chain(profile)          # an unknown profile is named now, not after the questions
+        consultation = Consultation(book, profile=profile, house=rules, floor=floor)
     except FloormanError as error:
         _fail(error)
         return
