@@ -43,8 +43,9 @@ def list_rulings(
     staff: Optional[str] = typer.Option(None, "--staff", help="Only the rulings given by this staff name."),
     journal: Optional[Path] = _journal_option(),
 ) -> None:
-    """List the rulings recorded in the journal, newest first: number, time, command, staff,
-    table, profile and the decisions.
+    """List the recorded rulings, newest first.
+
+    A table of the rulings: number, time, command, staff, table, profile and the decisions.
 
     Example:
 
@@ -102,8 +103,10 @@ def show(
     entry_id: int = typer.Argument(..., metavar="ID", help="The ruling's number (as `journal list` shows it)."),
     journal: Optional[Path] = _journal_option(),
 ) -> None:
-    """Show one recorded ruling as it was given: the table, the events and incidents, the
-    rulings with their numbers and citations, the pots, the profile, the time and the staff.
+    """Show one recorded ruling, as it was given.
+
+    The table, the events and incidents, the rulings with their numbers and citations, the
+    pots, the profile, the time and the staff.
 
     Example:
 
@@ -170,13 +173,14 @@ def _panel(ruling_view: Any, ruling: Any, profile: str) -> Any:
 @journal_app.command("export")
 @guarded
 def export(
-    format: str = typer.Option(..., "--format", "-f", help="csv or json."),
+    format: str = typer.Option("csv", "--format", "-f", help="csv or json."),
     output: Optional[Path] = typer.Option(None, "--output", "-o", help="Write to this file (default: "
                                           "standard output)."),
     journal: Optional[Path] = _journal_option(),
 ) -> None:
-    """Export every recorded ruling, oldest first, with every column: CSV (the JSON columns as
-    JSON text) or a JSON list.
+    """Export every recorded ruling, as CSV or JSON.
+
+    Oldest first, every column: CSV (the JSON columns as JSON text in their cells) or a JSON list.
 
     Example:
 
