@@ -2,7 +2,8 @@
 
 The runs are interleaved (python -c pass, floorman rule betting, floorman rule showdown, again...)
 so that a busy moment on a shared machine slows both sides alike; the figures are medians.
-The journal write is included: each run records its ruling in a fresh temporary journal.
+The journal write is included: each command records its rulings in its own temporary journal
+(created by the warm-up run, as a podium's journal exists after its first ruling).
 
 Budget (issue 8): `floorman rule` on a betting scenario at most 8x `python -c pass` (goal),
 10x (acceptance). Usage: python bench/bench_cold_start.py [--runs N]
