@@ -472,6 +472,8 @@ def test_journal_list_and_show(tmp_path):
     for text in ("Ruling #1", "staff Ann", "CALL", "Events", "action seat=3 action=raise amount=15",
                  "Incidents", "wager seat=4", "profile tda-2026"):
         assert text in shown.output, text
+    traced = _run("journal", "show", "1", "--trace", "--journal", str(path))
+    assert traced.output.count("TDA 2024 Rule") > shown.output.count("TDA 2024 Rule")   # every citation
     showdown = _run("journal", "show", "2", "--journal", str(path))
     assert "Hands at showdown" in showdown.output and "main pot" in showdown.output
 

@@ -101,6 +101,7 @@ def _event_line(number: int, event: dict[str, Any]) -> str:
 @guarded
 def show(
     entry_id: int = typer.Argument(..., metavar="ID", help="The ruling's number (as `journal list` shows it)."),
+    trace: bool = typer.Option(False, "--trace", help="Every citation of each ruling, with its role."),
     journal: Optional[Path] = _journal_option(),
 ) -> None:
     """Show one recorded ruling, as it was given.
@@ -132,7 +133,13 @@ def show(
 
     try:
         situation = situation_of(entry)
-        console.print(ruling_view.situation_table(situation, "The table, as the hand stood"))
+        try:
+            from floorman.cli.table_view import table_picture
+
+            console.print(Text("The table, as the hand stood", style="bold underline"))
+            console.print(table_picture(situation.state, width=min(console.width, 100), profile=entry.profile))
+        except ImportError:
+            console.print(ruling_view.situation_table(situation, "The table, as the hand stood"))
     except FloormanError as error:
         console.print(Text(f"(the table cannot be drawn: {error})", style="dim"))
     console.print(Text("Events", style="bold underline"))
@@ -140,7 +147,7 @@ def show(
         console.print(Text(_event_line(number, event)))
     if entry.incidents:
         console.print(Text("Incidents", style="bold underline"))
-        for number, incident in enumerate(entry.incidents):
+        for number, incident in enumerate(entry.incidents, 1):
             console.print(Text(_event_line(number, incident)))
     try:
         report = report_of(entry)
@@ -152,7 +159,7 @@ def show(
         console.print(Panel("No rule in the rulebook applied: the floor decided under the best interest of the "
                             "game.", title="No ruling", border_style="yellow"))
     for ruling in report.rulings:
-        console.print(_panel(ruling_view, ruling, entry.profile))
+        console.print(_panel(ruling_view, ruling, entry.profile, trace))
     for view in (ruling_view.hands_table(report), ruling_view.pots_table(report)):
         if view is not None:
             console.print(view)
@@ -161,13 +168,13 @@ def show(
                            style="dim"))
 
 
-def _panel(ruling_view: Any, ruling: Any, profile: str) -> Any:
-    """ruling_view.ruling_panel, passing the profile where the panel takes one."""
+def _panel(ruling_view: Any, ruling: Any, profile: str, trace: bool) -> Any:
+    """ruling_view.ruling_panel, passing the profile and trace where the panel takes them."""
     import inspect
 
-    if "profile" in inspect.signature(ruling_view.ruling_panel).parameters:
-        return ruling_view.ruling_panel(ruling, profile=profile)
-    return ruling_view.ruling_panel(ruling)
+    takes = inspect.signature(ruling_view.ruling_panel).parameters
+    options = {"profile": profile, "trace": trace}
+    return ruling_view.ruling_panel(ruling, **{name: value for name, value in options.items() if name in takes})
 
 
 @journal_app.command("export")
