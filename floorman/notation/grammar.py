@@ -129,7 +129,7 @@ COMMANDS: tuple[Command, ...] = (
              "the seat asks the floor a question the rules answer", "s1 asks may-raise", "dispute"),
     _command("clock", "SEAT clock [tie]", "the seat's time ran out on the clock", "s4 clock", "dispute"),
     _command("away", "SEAT away [reach]", "the seat was not at its seat when the deal finished",
-             "s7 away", "dispute"),
+             "s5 away", "dispute"),
     _command("incident", "incident TYPE [FIELDS]",
              "any incident of docs/incidents.md, by its fields (values: numbers, yes/no, cards, a,b lists; "
              "then=5:check,6:bet:500)", "incident boxed-card count=2", "dispute"),

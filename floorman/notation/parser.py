@@ -17,6 +17,7 @@ from floorman.notation.errors import NotationError
 from floorman.notation.grammar import COMMANDS, Command, Slot
 from floorman.notation.lexer import Word
 
+_NOT_CARDS = frozenset({"to", "tie", "in"})
 ALL_CARDS = tuple(rank + suit for rank in "AKQJT98765432" for suit in "shdc")
 
 
@@ -125,7 +126,9 @@ def _read(slot: Slot, items: list[Word], i: int, line: str, ctx: Context, values
         return i
     if kind in ("CARD", "CARDS"):
         cards: list[str] = []
-        while i < len(items) and re.match(r"^(?:[2-9TJQKAtjqka][cdhsCDHS]|\?\?)+$", items[i].text):
+        # a card-shaped word (a rank and a letter) is read as cards, so a wrong suit is named
+        while i < len(items) and re.match(r"^(?:[2-9TJQKAtjqka][a-zA-Z]|\?\?)+$", items[i].text) \
+                and items[i].lower not in _NOT_CARDS:
             try:
                 cards.extend(lexer.cards_in(items[i]))
             except NotationError as error:
@@ -500,6 +503,13 @@ def complete(text: str, ctx: Context | None = None) -> list[str]:
     """The words that may come next after `text` (the line up to the cursor), for the completer:
     commands, seats s1..sN, cards, choices, incident types and their fields."""
     ctx = ctx or Context()
+    for command in COMMANDS:        # `what if LINE`: complete the line after the prefix
+        if command.slots and command.slots[-1].kind == "LINE":
+            prefix = [slot.words for slot in command.slots[:-1]]
+            typed = text.split()
+            if len(typed) > len(prefix) and all(w.lower() in words for w, words in zip(typed, prefix)):
+                start = [m.start() for m in re.finditer(r"\S+", text)][len(prefix)]
+                return complete(text[start:], ctx)
     items = lexer.words(text)
     partial = ""
     if items and not text.endswith((" ", ",")):
