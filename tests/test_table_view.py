@@ -57,8 +57,8 @@ def test_every_seat_is_drawn_whole_at_every_width(seats, width):
         # the label is intact (no other label or the oval drawn over it): number, name, stack
         assert re.search(rf"(?<!\d){number} {NAMES[number - 1][:3]}", text), (number, text)
         assert f"{seat.stack:,}" in text, (number, text)
-    assert re.search(rf"{state.table.button} \w+… ?D|{state.table.button} \w+ D", text) or " D" in text
-    assert "SB" in text and "BB" in text
+    assert re.search(rf"(?<!\d){state.table.button} \S+ BTN", text), text      # the button
+    assert re.search(rf"(?<!\d){small} \S+ (BTN/)?SB", text) and re.search(rf"(?<!\d){big} \S+ BB", text)
     assert "▶" in text                                        # whose turn it is
     assert "profile: cash" in text
 

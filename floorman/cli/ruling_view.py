@@ -177,6 +177,8 @@ def next_line(report: RulingReport) -> Text:
     if report.void:
         # the procedure says what goes back (a misdeal keeps the blinds, a fouled deck does not)
         words = "The hand is void: follow the procedure above before the next deal."
+    elif any("winners" in pot for pot in report.pots):
+        words = "Push the pots as awarded" + (", side pots first." if len(report.pots) > 1 else ".")
     else:
         words = whats_next(report.state) or "The floor decides what comes next."
     line = Text("What happens next: ", style="bold")

@@ -186,7 +186,7 @@ def _seat_lines(state: Any, number: int, marks: dict[int, str], width: int) -> l
     seat = state.seats[number]
     tags = []
     if number == state.table.button:
-        tags.append("D")
+        tags.append("BTN")
     if number in marks:
         tags.append(marks[number])
     tag = (" " + "/".join(tags)) if tags else ""
@@ -267,7 +267,7 @@ def table_picture(state: Any, *, width: int = 80, profile: str | None = None, ne
     numbers = list(state.seats)
     count = len(numbers)
     stud = state.family == "stud"
-    label_w = max(9, min(18, (width - 4) // 6))
+    label_w = max(9, min(18, (width - 4) // 5))
     label_h = 3 if stud else 2
     oval_w = width - 2 * label_w - 6
     oval_h = 9
