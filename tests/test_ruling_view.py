@@ -232,3 +232,10 @@ def test_rule_json_carries_the_quote_and_each_citation_role():
     assert ruling["quote"].startswith("Robert's Rules of Poker")
     assert {c["label"] for c in ruling["citations"] if c["role"] == "contrast"} == \
         {"TDA 2024 Rule 60", "TDA 2026 Rule 62"}
+
+
+def test_after_an_award_the_pots_are_pushed():
+    award = ROOT / "scenarios" / "sequences" / "dead-hand-then-award.yaml"
+    [(path, scenario, situation, report)] = [r for r in _all_ruled() if r[0] == award]
+    flat = " ".join(_render(report=(path, scenario, situation, report, False)).split())
+    assert "What happens next: Push the pots as awarded, side pots first." in flat
