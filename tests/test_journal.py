@@ -527,3 +527,33 @@ def test_export_of_an_unknown_format_names_the_formats(tmp_path):
     result = runner.invoke(app, ["journal", "export", "--format", "xml", "--journal", str(tmp_path / "j.sqlite3")])
     assert result.exit_code == 1
     assert result.stderr.strip() == "Error: --format: unknown format 'xml' (expected csv or json)"
+
+
+WRITER = """
+import sys
+from floorman.journal import Journal
+journal = Journal.open(sys.argv[1])
+for number in range(int(sys.argv[3])):
+    journal.record(command="table", profile="cash", table={"seats": []}, events=[], incidents=[],
+                   rulings=[{"rule": "R", "decision": "call", "n": number}], staff=sys.argv[2])
+journal.close()
+"""
+
+
+def test_several_terminals_share_one_journal(tmp_path):
+    """Four processes recording at once: every ruling lands, none waits out the busy timeout."""
+    import subprocess
+    import sys
+
+    path = tmp_path / "j.sqlite3"
+    Journal.open(path).close()
+    writers = [subprocess.Popen([sys.executable, "-c", WRITER, str(path), f"podium {n}", "60"],
+                                stderr=subprocess.PIPE, text=True) for n in range(4)]
+    for writer in writers:
+        _, errors = writer.communicate(timeout=120)
+        assert writer.returncode == 0, errors
+    with Journal.open(path) as journal:
+        entries = journal.entries(limit=None)
+    assert len(entries) == 240 and len({e.id for e in entries}) == 240
+    for n in range(4):
+        assert sorted(e.rulings[0]["n"] for e in entries if e.staff == f"podium {n}") == list(range(60))
