@@ -115,7 +115,7 @@ def parse_setup(line: str) -> Setup:
     def take(what: str) -> Word:
         nonlocal i
         if i + 1 >= len(items):
-            end = items[i].column + len(items[i].text) + 1 if items else 1
+            end = items[i].column + len(items[i].text) if items else 1
             raise NotationError(f"{items[i].text} needs {what}", column=end, expected=what)
         i += 1
         return items[i]
