@@ -2,7 +2,8 @@
 
 Interleaved, one round at a time: (a) the ruling alone (floor.rule + its JSON), (b) the ruling
 plus the journal commit (record_ruling: the table, events and incidents dumped, WAL commit with
-synchronous=FULL), and (c) Journal.record alone. Median and p99 of each, in milliseconds.
+synchronous=FULL), (c) Journal.record alone, and (d) the disk itself: an 8 KB write and fsync
+in the same folder (a commit cannot be faster than that). Median and p99 of each, in ms.
 Budget (issue 8): a ruling inside a table session, rule plus journal commit, at most 5 ms p99.
 
 Usage: python bench/bench_journal.py [--rounds N] [--dir FOLDER]
@@ -12,6 +13,7 @@ Usage: python bench/bench_journal.py [--rounds N] [--dir FOLDER]
 from __future__ import annotations
 
 import argparse
+import os
 import shutil
 import statistics
 import sys
@@ -59,7 +61,8 @@ def main() -> int:
             scenario = load_scenario(file)
             chosen, options = rules_for(scenario, floor.rulebook, profile=None, house=None)
             situation = scenario.situation(chosen, options)
-            ruling_only, ruling_and_commit, commit_only = [], [], []
+            ruling_only, ruling_and_commit, commit_only, disk = [], [], [], []
+            probe = os.open(folder / "fsync-probe", os.O_WRONLY | os.O_CREAT, 0o600)
             report = floor.rule(situation).to_json()
             record_ruling(report, command="table", situation=situation, journal_path=path)   # warm: open
             journal = Journal.open(path)
@@ -83,10 +86,17 @@ def main() -> int:
                 started = time.perf_counter()
                 journal.record(**payload)
                 commit_only.append((time.perf_counter() - started) * 1000)
+
+                started = time.perf_counter()
+                os.pwrite(probe, b"x" * 8192, 0)
+                os.fsync(probe)
+                disk.append((time.perf_counter() - started) * 1000)
             journal.close()
+            os.close(probe)
             print(f"[{case}] " + describe("rule alone", ruling_only))
             print(f"[{case}] " + describe("rule + journal commit", ruling_and_commit))
             print(f"[{case}] " + describe("Journal.record alone", commit_only))
+            print(f"[{case}] " + describe("the disk: 8 KB write + fsync", disk))
             met = p99(ruling_and_commit) <= BUDGET_P99_MS
             verdicts.append(met)
             print(f"[{case}] budget: rule + journal commit p99 <= {BUDGET_P99_MS:g} ms: {'met' if met else 'NOT met'}")
