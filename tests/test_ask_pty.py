@@ -174,3 +174,11 @@ def test_answers_that_make_no_hand_are_said_in_one_line_and_the_answer_at_fault_
     screen = session.finish()
     assert "ACT-OOT-BINDS" in screen.replace(" ", "")
     assert journal_rows(env) == [("ask", "cash")]
+
+
+def test_a_dispute_that_matches_nothing_from_a_pipe_fails_in_one_line(env):
+    done = subprocess.run([str(FLOORMAN), "ask"], input="zebra xylophone\ncash\n", env=env, capture_output=True,
+                          text=True, timeout=60)
+    assert done.returncode == 1
+    assert done.stderr.strip().splitlines() == ["Error: the dispute: no dispute matches 'zebra xylophone' (expected a "
+                                                "few words (e.g. oversized chip), or a number from the list)"]

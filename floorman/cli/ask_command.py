@@ -94,9 +94,9 @@ def _choose(consultation: Any, words: str, reader: Any, out: Any, bad_answer: ty
         try:
             match = consultation.start(words)
         except bad_answer as error:
+            if isinstance(reader, _Lines):      # from a pipe the next line is an answer, not a dispute
+                raise typer.Exit(_stop(f"the dispute: {_one_line(error)}")) from None
             out.print(f"[red]✗[/red] {_one_line(error)}", highlight=False)
-            if getattr(reader, "done", False):
-                raise EOFError from None
             words = ""
             continue
         rules = ", ".join(rule.id for rule in match.rules[:4]) + (" ..." if len(match.rules) > 4 else "")
@@ -159,6 +159,11 @@ class _Lines:
         shown = f" [{default}]" if default else ""
         typer.echo(f"{text}{shown} {answer}")
         return answer
+
+
+def _stop(message: str) -> int:
+    typer.echo(f"Error: {message}", err=True)
+    return 1
 
 
 def _console() -> Any:
