@@ -177,3 +177,14 @@ def test_pots_and_help(floor, recorded):
     assert pots == [{"name": "main pot", "amount": 32, "eligible": [1, 2, 3, 4, 5, 6]}]
     assert "s3 raise 15" in session.enter("help").text
     assert session.enter("quit").quit
+
+
+def test_an_under_raise_in_turn_is_ruled_as_a_dispute(floor, recorded):
+    session = session_with(floor, recorded, "nl 100/200 tournament 5 seats button 5")
+    enter_all(session, ["s3 call", "s4 call", "s5 call", "s1 call", "s2 check", "s1 bet 600"])
+    outcome = session.enter("s2 raise 1000")
+    assert "below the minimum of 1,200" in outcome.notes[0]
+    [shown] = outcome.rulings
+    assert (shown.ruling.rule_id, shown.ruling.params["corrected_to"]) == ("BET-UNDER-RAISE-CORRECTED", 1200)
+    assert session.state.current_bet == 1200 and session.state.actor == 3
+    assert session.enter("undo").changed and session.state.current_bet == 600

@@ -17,6 +17,7 @@ DOC_PATH = Path(__file__).resolve().parents[2] / "docs" / "notation.md"
 
 #: which incident types have a shorthand, and which command enters them
 SHORTHANDS = {"wager": "chips, says", "out-of-turn": "oot (or any action typed out of turn)",
+              "under-raise-found": "a bet or raise typed below the minimum",
               "exposed-card": "exposes, dealer exposes", "question": "asks", "clock-expired": "clock",
               "not-at-seat": "away", "muck-at-showdown": "mucks (at the showdown)"}
 
@@ -67,7 +68,8 @@ def render_notation() -> str:
             "",
             "An action typed for a seat that is not due to act is an `out-of-turn` dispute. Its ruling",
             "depends on what the skipped seat does, so it is shown as provisional (\"binds unless seat 1",
-            "bets or raises\") and ruled again when that seat's action is entered.",
+            "bets or raises\") and ruled again when that seat's action is entered. A bet or raise in turn",
+            "below the minimum (and not all in) is an `under-raise-found` dispute, ruled at once.",
             "",
             "`what if LINE` rules on LINE as if it were entered now and leaves the table as it was.",
             "`save FILE` writes the hand as a scenario whose `expect` is the rulings given (the last",

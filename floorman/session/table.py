@@ -207,6 +207,17 @@ class TableSession:
                 and event.action in FOLLOWING:
             self._follow(pending, event, outcome)
             return
+        short = self._under_raise(event)
+        if short is not None:
+            outcome.notes.append(f"seat {event.seat}'s {event.action} to {event.amount:,} is below the minimum of "
+                                 f"{short:,}: a dispute")
+            from floorman.model.incidents import incident_class
+
+            cls = incident_class("under-raise-found")
+            assert cls is not None
+            self._incident(cls.model_validate({"type": "under-raise-found", "seat": event.seat,
+                                               "to": event.amount}), outcome)
+            return
         try:
             builder.add_event(event)
             self._pending = None
@@ -225,6 +236,21 @@ class TableSession:
             outcome.notes.append(f"seat {event.seat} acted out of turn (seat {error.expected_seat} was due "
                                  "to act): a dispute")
             self._incident(cls.model_validate(data), outcome)
+
+    def _under_raise(self, event: Any) -> int | None:
+        """The minimum, when this is a bet or raise in turn below it and not all in (an under-raise
+        the dealer let stand is the floor's question, TDA 2024 52-A); else None."""
+        if getattr(event, "type", "") != "action" or event.action not in ("bet", "raise") or event.amount is None:
+            return None
+        state = self.builder.state if self.builder else None
+        if state is None or state.betting_complete or state.actor != event.seat or \
+                state.table.structure.betting.value == "fixed-limit":
+            return None
+        seat = state.seats[event.seat]
+        minimum = state.min_raise_to()
+        if state.current_bet < event.amount < minimum and event.amount < seat.street_bet + seat.stack:
+            return minimum
+        return None
 
     def _follow(self, pending: _Pending, event: Any, outcome: Outcome) -> None:
         """The seat a provisional ruling waits on acts: the incident is ruled again with it."""
