@@ -177,6 +177,29 @@ def test_the_console_script_takes_the_fast_path(tmp_path: Path) -> None:
     assert not {"typer", "click", "importlib.metadata"} & imported
 
 
+def test_the_command_ends_at_once_and_loses_nothing(tmp_path: Path) -> None:
+    """Run as the command, a one-shot ruling skips Python's teardown (os._exit): the output is
+    all there, the exit status is kept, and the journal entry is committed and readable."""
+    from floorman.journal import Journal
+
+    journal = tmp_path / "command.sqlite3"
+    env = dict(os.environ, FLOORMAN_JOURNAL=str(journal), COLUMNS="100")
+    command = subprocess.run([sys.executable, "-m", "floorman", "rule", str(BETTING), "--json", "--staff", "Bo"],
+                             capture_output=True, text=True, cwd=ROOT, env=env, timeout=120)
+    returned = run(FAST, ["rule", str(BETTING), "--json", "--staff", "Bo"], tmp_path / "returned.sqlite3")
+    assert command.returncode == 0 and command.stderr == ""
+    assert command.stdout == returned.stdout and command.stdout.rstrip().endswith("}")
+    opened = Journal.open(journal, create=False)
+    try:
+        (entry,) = opened.entries()
+    finally:
+        opened.close()
+    assert entry.staff == "Bo" and entry.rulings
+    failed = subprocess.run([sys.executable, "-m", "floorman", "rule", str(tmp_path / "nowhere.yaml")],
+                            capture_output=True, text=True, cwd=ROOT, env=env, timeout=120)
+    assert failed.returncode == 1 and failed.stderr.startswith("Error: ") and failed.stdout == ""
+
+
 def test_version_on_both_paths(tmp_path: Path) -> None:
     from floorman import __version__
 

@@ -122,7 +122,7 @@ def main() -> None:
     rules a `rule FILE` without importing this module)."""
     from floorman.cli.launch import main as launch
 
-    sys.exit(launch())
+    sys.exit(launch(sys.argv[1:]))
 
 
 if __name__ == "__main__":  # pragma: no cover
