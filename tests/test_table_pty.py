@@ -199,3 +199,29 @@ def test_save_writes_a_scenario_that_check_passes(env, tmp_path):
                            timeout=TIMEOUT)
     assert check.returncode == 0, check.stdout + check.stderr
     assert "1 passed, 0 failed" in check.stdout
+
+
+def test_tab_completes_commands_and_history_is_kept(env, tmp_path):
+    table = Table(env, "nl 2/5 cash 6 seats 500 button 6", tmp_path)
+    # Tab completes the command from the grammar: `s3 ra` -> `s3 raise`
+    table.child.send("s3 ra\t")
+    table.child.expect_exact("raise")          # completion runs in the background: wait for it
+    screen = table.keys(" 25\r")
+    assert "Seat 4 to act" in screen and "25 to call" in screen
+    table.type("s4 rasie 100")
+    table.quit()
+    history = tmp_path / "data" / "floorman" / "table_history"
+    assert history.exists()
+    kept = history.read_text(encoding="utf-8")
+    assert "s3 raise 25" in kept and "s4 rasie 100" in kept   # the bad line is kept too
+
+
+def test_scripted_mode_reads_stdin(env, tmp_path):
+    run = subprocess.run([str(FLOORMAN), "table", "nl", "2/5", "cash", "6", "seats", "500", "button", "6"],
+                         input="s3 raise 25\ns4 chips 100 silent\n", capture_output=True, text=True, env=env,
+                         timeout=TIMEOUT, cwd=tmp_path)
+    assert run.returncode == 0, run.stderr
+    assert "BET-OVERSIZED-CHIP-CALL" in run.stdout and "change: 75" in run.stdout
+    bad = subprocess.run([str(FLOORMAN), "table"], input="nl 2/5 cash\ns3 rasie 25\n", capture_output=True,
+                         text=True, env=env, timeout=TIMEOUT, cwd=tmp_path)
+    assert bad.returncode == 1 and "did you mean 'raise'" in bad.stdout and "Traceback" not in bad.stderr

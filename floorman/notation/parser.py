@@ -222,9 +222,9 @@ def _best(failures: list[_Fail], items: list[Word], line: str) -> NotationError:
             expected += " or " + " or ".join(dict.fromkeys(extra))
         top = at[0]
         word = items[top.position].text if top.position < len(items) else ""
-        close = difflib.get_close_matches(word.lower(), [w for f in at if f.literal for w in
-                                                         _literal_words(f.expected)], n=1)
-        hint = f"; did you mean {close[0]!r}?" if close else ""
+        synonyms = {w: f.expected for f in at if f.literal for w in _literal_words(f.expected) if len(w) > 1}
+        close = difflib.get_close_matches(word.lower(), synonyms, n=1)
+        hint = f"; did you mean {synonyms[close[0]]!r}?" if close else ""
         message = f"{word!r} is not understood here{hint}" if word else "the line ends too soon"
         return NotationError(message, column=top.column, expected=expected, line_text=line)
     top = others[0]
