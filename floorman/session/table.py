@@ -304,7 +304,7 @@ class TableSession:
             return None
         action = getattr(incident, "action", "")
         unless = {"check": "bets", "call": "raises", "fold": "acts"}.get(action, "bets or raises")
-        return f"provisional: seat {seat}'s {action} binds unless seat {actor} {unless}; ruled again when " \
+        return f"seat {seat}'s {action} binds unless seat {actor} {unless}; ruled again when " \
                f"seat {actor} acts"
 
     def _record(self, outcome: Outcome) -> None:
