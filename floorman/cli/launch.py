@@ -158,15 +158,14 @@ def main(argv: list[str] | None = None) -> int | None:
             return 0
         parameters = parse_rule(args[1:]) if args[:1] == ["rule"] else None
         if parameters is not None:
-            # One short process that exits after one ruling: the cyclic garbage collector would
-            # only walk the objects that importing the models creates (~6% of the start), and
-            # there is nothing worth collecting before exit.
+            if argv is not None:        # called from Python: leave the interpreter as it was
+                return _guard_terminal(run_rule, parameters)
+            # The command: one short process that exits after one ruling. The cyclic garbage
+            # collector would only walk the objects that importing the models creates (~6% of
+            # the start), and there is nothing worth collecting before exit.
             gc.disable()
             _skip_pydantic_plugin_search()
-            code = _guard_terminal(run_rule, parameters)
-            if argv is None:
-                _exit_at_once(code)
-            return code
+            _exit_at_once(_guard_terminal(run_rule, parameters))
     from floorman.cli.app import app
 
     if completion_wanted(args):
