@@ -182,3 +182,13 @@ def test_a_dispute_that_matches_nothing_from_a_pipe_fails_in_one_line(env):
     assert done.returncode == 1
     assert done.stderr.strip().splitlines() == ["Error: the dispute: no dispute matches 'zebra xylophone' (expected a "
                                                 "few words (e.g. oversized chip), or a number from the list)"]
+
+
+def test_journal_option_names_the_file(env, tmp_path):
+    chosen = tmp_path / "podium.sqlite3"
+    done = subprocess.run([str(FLOORMAN), "ask", "four", "card", "flop", "--journal", str(chosen)], input="",
+                          env=env, capture_output=True, text=True, timeout=60)
+    assert done.returncode == 0, done.stderr
+    assert not Path(env["FLOORMAN_JOURNAL"]).exists()
+    with sqlite3.connect(chosen) as db:
+        assert db.execute("SELECT command, profile FROM ruling").fetchall() == [("ask", "cash")]

@@ -216,3 +216,28 @@ def test_a_rule_added_to_the_rulebook_is_askable_with_no_code_change(tmp_path: P
     assert (ruling.rule_id, ruling.decision, ruling.params["chip"]) == ("HOUSE-PURPLE-CHIP-CALL", "purple-call", 500)
     # the bundled rulebook does not know it
     assert "HOUSE-PURPLE-CHIP-CALL" not in load_rulebook().rules
+
+
+def _rule_file(path: Path):
+    from floorman.engine.floor import Floor
+    from floorman.scenarios import load_scenario, rules_for
+
+    scenario = load_scenario(path)
+    floor = Floor()
+    profile, options = rules_for(scenario, floor.rulebook, profile="cash")
+    return floor.rule(scenario.situation(profile, options))
+
+
+@pytest.mark.parametrize("file, words, answers", [
+    ("scenarios/betting/ymtc-1-silent-big-chip.yaml", "oversized chip", {"bet_faced": "15", "wager.chips": "100"}),
+    ("scenarios/action/seed000-short-all-in-example-a-may-not-raise.yaml", "short all-in",
+     {"stakes": "5/10", "street": "flop", "bet_faced": "100", "all_in_to": "140", "question.asks": "may-raise"}),
+])
+def test_the_consultation_rules_as_floorman_rule_does_on_the_scenario_file(file, words, answers):
+    """The same dispute as a bundled scenario, asked instead of written: the same ruling and numbers."""
+    expected = _rule_file(DEFAULT_RULEBOOK.parent / file)
+    _, report, _ = consult(words, answers)
+    got, want = standing(report)[0], standing(expected)[0]
+    assert (got.rule_id, got.decision) == (want.rule_id, want.decision)
+    shared = {k for k in want.params if k not in ("seat",)}
+    assert {k: got.params[k] for k in shared} == {k: want.params[k] for k in shared}
