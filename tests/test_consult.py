@@ -10,8 +10,7 @@ from pathlib import Path
 import pytest
 
 from floorman.consult import BadAnswer, Consultation, load_questions
-from floorman.consult.consultation import rules_of
-from floorman.consult.consultation import tested_fields as fields_tested_by
+from floorman.consult.consultation import rules_of, unmapped_fields
 from floorman.engine.fact_fields import FACT_FIELDS
 from floorman.rulebook.loader import DEFAULT_RULEBOOK, load_rulebook
 
@@ -145,16 +144,17 @@ def test_every_dispute_rules_on_its_defaults():
 # ----------------------------------------------------------------------------- the declared map
 
 def test_every_field_a_rule_tests_is_mapped_to_questions_or_computed():
-    book = load_rulebook()
-    questions = load_questions()
-    missing = []
-    for rule in book.rules.values():
-        for fact, name in fields_tested_by(rule):
-            if fact in questions.sources:              # profile (room options) or derived facts
-                continue
-            if questions.inputs_for(fact, name) is None:
-                missing.append(f"{rule.id}: {fact}.{name}")
+    missing = unmapped_fields(load_rulebook(), load_questions())
     assert not missing, "fact fields no question feeds (add them to rulebook/questions.yaml):\n" + "\n".join(missing)
+
+
+def test_a_rule_testing_a_field_no_question_feeds_is_named(tmp_path: Path):
+    folder = tmp_path / "rulebook"
+    shutil.copytree(DEFAULT_RULEBOOK, folder)
+    rule = NEW_RULE.replace("      - [chip_value, '>=', 500]", "      - [chip_value, '>=', 500]\n"
+                            "      - [stack_after, '>', 0]")
+    (folder / "betting" / "house-purple-chip-call.yaml").write_text(rule)
+    assert unmapped_fields(load_rulebook(folder), load_questions(folder)) == ["HOUSE-PURPLE-CHIP-CALL: wager.stack_after"]
 
 
 def test_the_map_names_only_real_fact_fields_and_every_ruling_rule_has_a_dispute():
