@@ -33,8 +33,7 @@ def table(
 ) -> None:
     """A live table: set it up in one line, type what happens, get each dispute ruled as it is entered.
 
-    Type `help` at the prompt for the notation (docs/notation.md). Every ruling is recorded in
-    the ruling journal before it is shown.
+    Type `help` at the prompt for the notation (docs/notation.md). Every ruling is recorded in the ruling journal before it is shown.
 
     Example:
 
@@ -145,15 +144,18 @@ def _scripted(session: Any, first: str | None) -> bool:
     """Lines from stdin (the first is the set-up unless given); results printed. True if any line failed."""
     screen = _Screen(session, interactive=False)
     failed = False
-    lines = iter(sys.stdin.read().splitlines())
-    if first is not None:
-        outcome = session.start(first)
-        screen.show(outcome)
-        failed |= not outcome.ok
-    for raw in lines:
-        line = raw.strip()
-        if not line or line.startswith("#"):
-            continue
+    lines = [raw.strip() for raw in sys.stdin.read().splitlines()]
+    lines = [line for line in lines if line and not line.startswith("#")]
+    if first is None and lines:
+        first = lines.pop(0)
+    if first is None:
+        screen.console.print("✗ no set-up line: give it as arguments or as the first line", markup=False)
+        return True
+    outcome = session.start(first)
+    screen.show(outcome)
+    if not outcome.ok:          # nothing after it can be read without a table
+        return True
+    for line in lines:
         screen.console.print(f"floor> {line}", markup=False)
         outcome = session.enter(line)
         screen.show(outcome)
