@@ -187,6 +187,8 @@ def _interactive(session: Any, first: str | None) -> bool:
             break                          # Ctrl-D ends the session
         if not line:
             continue
+        if session.builder is None and line.lower() in ("quit", "exit", "q"):
+            break
         outcome = session.enter(line)
         screen.show(outcome)
         if outcome.quit:
