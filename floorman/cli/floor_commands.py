@@ -88,42 +88,15 @@ def rule(
         floorman rule scenarios/betting/ymtc-1-silent-big-chip.yaml
         floorman rule FILE --house our-room.yaml
     """
-    from floorman.engine.floor import Floor
-    from floorman.rulebook.loader import load_rulebook
-    from floorman.scenarios import load_scenario, locate_replay_error, rules_for
+    # one implementation of `rule`, shared with the console script's fast path (floorman/cli/launch.py)
+    from floorman.cli.launch import run_rule
 
-    if file.is_dir():
-        _fail(FloormanError("this is a folder: `floorman rule` takes one scenario file "
-                            "(`floorman check FOLDER` checks every scenario in a folder)", file=str(file)))
-    try:
-        scenario = load_scenario(file)
-        floor = Floor(load_rulebook(rulebook))
-        chosen, options = rules_for(scenario, floor.rulebook, profile=profile, house=house)
-        situation = scenario.situation(chosen, options)
-        try:
-            report = floor.rule(situation)
-        except FloormanError as error:
-            raise locate_replay_error(error, scenario) from None
-    except FloormanError as error:
-        _fail(error)
-        return
-    report_json = report.to_json()
-    not_recorded = None
-    if not no_journal:      # committed before it is shown; a journal that fails never hides the ruling
-        from floorman.journal import record_ruling
-
-        _, not_recorded = record_ruling(report_json, command="rule", situation=situation, staff=staff,
-                                        journal_path=journal)
-    if json_output:
-        document = {"file": scenario.path, "title": scenario.title, **report_json}
-        sys.stdout.write(json.dumps(document, indent=2) + "\n")
-    else:
-        from floorman.cli.ruling_view import print_report
-
-        print_report(_console(False), situation, report, title=scenario.title,
-                     question=scenario.header.question, trace=trace)
-    if not_recorded:
-        typer.echo(not_recorded, err=True)
+    status = run_rule(str(file), profile=profile, json_output=json_output, trace=trace,
+                      rulebook=str(rulebook) if rulebook is not None else None,
+                      house=str(house) if house is not None else None,
+                      journal=str(journal) if journal is not None else None, staff=staff, no_journal=no_journal)
+    if status:
+        raise typer.Exit(code=status)
 
 
 def check(
