@@ -2,8 +2,8 @@
 
 Interleaved, one round at a time: (a) the ruling alone (floor.rule + its JSON), (b) the ruling
 plus the journal commit (record_ruling: the table, events and incidents dumped, WAL commit with
-synchronous=FULL), (c) Journal.record alone, and (d) the disk itself: an 8 KB write and fsync
-in the same folder (a commit cannot be faster than that). Median and p99 of each, in ms.
+synchronous=NORMAL), (c) Journal.record alone, and (d) the disk itself: an 8 KB write and fsync
+in the same folder (what a FULL-sync commit would cost at least). Median and p99 of each, in ms.
 Budget (issue 8): a ruling inside a table session, rule plus journal commit, at most 5 ms p99.
 
 Usage: python bench/bench_journal.py [--rounds N] [--dir FOLDER]

@@ -61,12 +61,12 @@ def _raw(path: Path) -> sqlite3.Connection:
 
 # --- the file ----------------------------------------------------------------------------------
 
-def test_a_new_journal_is_wal_synchronous_full_and_at_the_current_schema(tmp_path):
+def test_a_new_journal_is_wal_synchronous_normal_and_at_the_current_schema(tmp_path):
     path = tmp_path / "j.sqlite3"
     with Journal.open(path) as journal:
         connection = journal._connection
         assert connection.execute("PRAGMA journal_mode").fetchone()[0] == "wal"
-        assert connection.execute("PRAGMA synchronous").fetchone()[0] == 2            # FULL
+        assert connection.execute("PRAGMA synchronous").fetchone()[0] == 1            # NORMAL
         assert connection.execute("PRAGMA busy_timeout").fetchone()[0] == store.BUSY_TIMEOUT_MS
     raw = _raw(path)
     assert raw.execute("PRAGMA user_version").fetchone()[0] == SCHEMA_VERSION == 1

@@ -1,7 +1,10 @@
 """The journal file: open it (creating and migrating it), record a ruling, read rulings back.
 
-SQLite in WAL mode with synchronous=FULL: a ruling is on disk when `record` returns, so a
-ruling that was shown survives the process being killed, and readers never block the writer.
+SQLite in WAL mode with synchronous=NORMAL: a ruling is committed to the write-ahead log when
+`record` returns, so a ruling that was shown survives the process being killed, and readers never
+block the writer. (NORMAL, not FULL: an fsync per ruling cost up to 15 ms p99 on a busy disk,
+over the 5 ms budget of a ruling at the podium; what NORMAL gives up is the last rulings before a
+power cut or an OS crash, never a kill of floorman itself.)
 sqlite3 and platformdirs are imported when a journal is opened, not when floorman starts.
 """
 
@@ -162,8 +165,9 @@ class Journal:
             if str(mode).lower() != "wal":
                 raise JournalError(f"the journal needs SQLite's WAL mode, and this file system gave {mode!r}",
                                    file=str(where))
-            # FULL: the commit is synced to disk before record() returns, so a ruling shown survives a kill
-            connection.execute("PRAGMA synchronous = FULL")
+            # NORMAL in WAL mode: a commit is in the log before record() returns, so a ruling shown
+            # survives a kill of the process; the log is synced at checkpoints (see the module doc)
+            connection.execute("PRAGMA synchronous = NORMAL")
         except JournalError:
             connection.close()
             raise
