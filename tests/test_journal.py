@@ -69,7 +69,7 @@ def test_a_new_journal_is_wal_synchronous_normal_and_at_the_current_schema(tmp_p
         assert connection.execute("PRAGMA synchronous").fetchone()[0] == 1            # NORMAL
         assert connection.execute("PRAGMA busy_timeout").fetchone()[0] == store.BUSY_TIMEOUT_MS
     raw = _raw(path)
-    assert raw.execute("PRAGMA user_version").fetchone()[0] == SCHEMA_VERSION == 1
+    assert raw.execute("PRAGMA user_version").fetchone()[0] == SCHEMA_VERSION == len(journal_schema.MIGRATIONS)
     assert raw.execute("PRAGMA application_id").fetchone()[0] == journal_schema.APPLICATION_ID
     columns = [row[1] for row in raw.execute("PRAGMA table_info(ruling)")]
     assert tuple(columns) == COLUMNS
@@ -89,7 +89,7 @@ def test_a_version_0_file_is_migrated_to_version_1(tmp_path, make):
     with Journal.open(path) as journal:
         assert journal.count() == 0
         assert _record(journal) == 1
-    assert _raw(path).execute("PRAGMA user_version").fetchone()[0] == 1
+    assert _raw(path).execute("PRAGMA user_version").fetchone()[0] == SCHEMA_VERSION
 
 
 def test_a_version_1_file_is_opened_as_it_is_and_keeps_its_rulings(tmp_path):
@@ -109,17 +109,18 @@ def test_the_migration_path_runs_each_later_step_in_order_and_keeps_the_data(tmp
     with Journal.open(path) as journal:
         _record(journal, staff="Ann")
     v2 = ["CREATE TABLE note (id INTEGER PRIMARY KEY, ruling_id INTEGER REFERENCES ruling(id), text TEXT)"]
+    current = journal_schema.SCHEMA_VERSION
     monkeypatch.setattr(journal_schema, "MIGRATIONS", [*journal_schema.MIGRATIONS, v2])
-    monkeypatch.setattr(journal_schema, "SCHEMA_VERSION", 2)
+    monkeypatch.setattr(journal_schema, "SCHEMA_VERSION", current + 1)
     connection = sqlite3.connect(str(path), isolation_level=None)
-    assert journal_schema.migrate(connection, str(path)) == [2]
+    assert journal_schema.migrate(connection, str(path)) == [current + 1]
     assert journal_schema.migrate(connection, str(path)) == []
-    assert connection.execute("PRAGMA user_version").fetchone()[0] == 2
+    assert connection.execute("PRAGMA user_version").fetchone()[0] == current + 1
     assert connection.execute("SELECT staff FROM ruling").fetchall() == [("Ann",)]
     assert connection.execute("SELECT count(*) FROM note").fetchone()[0] == 0
     # and from an empty file, every step in order
     fresh = sqlite3.connect(str(tmp_path / "new.sqlite3"), isolation_level=None)
-    assert journal_schema.migrate(fresh, "new") == [1, 2]
+    assert journal_schema.migrate(fresh, "new") == list(range(1, current + 2))
 
 
 def test_a_failed_migration_leaves_the_file_as_it_was(tmp_path, monkeypatch):
@@ -128,11 +129,11 @@ def test_a_failed_migration_leaves_the_file_as_it_was(tmp_path, monkeypatch):
         _record(journal)
     monkeypatch.setattr(journal_schema, "MIGRATIONS", [*journal_schema.MIGRATIONS, ["CREATE TABLE x (a)",
                                                                                    "THIS IS NOT SQL"]])
-    monkeypatch.setattr(journal_schema, "SCHEMA_VERSION", 2)
+    monkeypatch.setattr(journal_schema, "SCHEMA_VERSION", len(journal_schema.MIGRATIONS))
     with pytest.raises(JournalError):
         Journal.open(path)
     raw = _raw(path)
-    assert raw.execute("PRAGMA user_version").fetchone()[0] == 1
+    assert raw.execute("PRAGMA user_version").fetchone()[0] == len(journal_schema.MIGRATIONS) - 1
     assert raw.execute("SELECT count(*) FROM sqlite_schema WHERE name = 'x'").fetchone()[0] == 0
 
 

@@ -49,6 +49,19 @@ MIGRATIONS: list[list[str]] = [
         """CREATE TRIGGER ruling_append_only BEFORE UPDATE ON ruling
            BEGIN SELECT RAISE(ABORT, 'the ruling journal is append-only'); END""",
     ],
+    # v2: one row per quiz answer, for each trainee's progress (floorman/training/progress.py)
+    [
+        """CREATE TABLE quiz_answer (
+            id          INTEGER PRIMARY KEY AUTOINCREMENT,
+            answered_at TEXT NOT NULL,                      -- UTC, ISO 8601 with milliseconds
+            trainee     TEXT NOT NULL,
+            topic       TEXT NOT NULL,
+            question_id TEXT NOT NULL,
+            correct     INTEGER NOT NULL CHECK (correct IN (0, 1)),
+            seed        INTEGER                             -- the quiz's --seed (NULL for a bundled set)
+        )""",
+        "CREATE INDEX quiz_answer_trainee ON quiz_answer (trainee, answered_at)",
+    ],
 ]
 
 SCHEMA_VERSION = len(MIGRATIONS)

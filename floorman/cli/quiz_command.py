@@ -1,0 +1,389 @@
+"""`floorman quiz` and `floorman quiz stats`: dealer and floor training, a thin loop over
+floorman.training (the questions, the grading) and floorman.training.progress (the history).
+
+Each question shows the table as `floorman table` draws it, the question and its choices (or a
+number to type); the answer is graded at once, then the engine's ruling is shown with its
+explanation and citation. At the end, a summary by topic. With --trainee the answers are kept in
+the journal's file and the topics the trainee misses most come up more often. When stdin is not
+a terminal (or with --answers FILE|-) the answers are read one a line, for scripting.
+"""
+
+from __future__ import annotations
+
+import os
+import random
+import sys
+from dataclasses import dataclass, field
+from pathlib import Path
+from typing import Any, Callable, Iterable, Optional
+
+import typer
+
+from floorman.cli.floor_commands import guarded
+
+DEFAULT_COUNT = 10
+LETTERS = "abcdefgh"
+QUIT_WORDS = ("quit", "exit")
+
+quiz_app = typer.Typer(help="Dealer and floor training: quizzes on rulings, and each trainee's progress.",
+                       invoke_without_command=True, no_args_is_help=False)
+
+
+# ----------------------------------------------------------------------------- answers (pure)
+
+def letter_of(index: int) -> str:
+    return LETTERS[index]
+
+
+def answer_problem(question: Any, text: str) -> str | None:
+    """Why `text` is not an answer to `question` (to ask again), or None when it is one."""
+    text = text.strip().lower()
+    if question.kind == "choice":
+        letters = LETTERS[:len(question.choices)]
+        if len(text) == 1 and text in letters:
+            return None
+        return f"{text!r} is not a choice: answer with one letter, {', '.join(letters[:-1])} or {letters[-1]}"
+    cleaned = text.replace(",", "").replace("$", "")
+    if cleaned.isdigit():
+        return None
+    label = getattr(question, "number_label", None) or "amount"
+    return f"{text!r} is not a number: answer the {label} in chips, e.g. 125"
+
+
+def normal_answer(question: Any, text: str) -> str:
+    """The answer as grade() takes it: a lower-case letter, or the number's digits."""
+    text = text.strip().lower()
+    return text if question.kind == "choice" else text.replace(",", "").replace("$", "")
+
+
+@dataclass
+class Tally:
+    """Right answers per topic, in the order the topics came up."""
+
+    asked: dict[str, int] = field(default_factory=dict)
+    right: dict[str, int] = field(default_factory=dict)
+
+    def add(self, topic: str, correct: bool) -> None:
+        self.asked[topic] = self.asked.get(topic, 0) + 1
+        self.right[topic] = self.right.get(topic, 0) + int(correct)
+
+    @property
+    def total(self) -> tuple[int, int]:
+        return sum(self.right.values()), sum(self.asked.values())
+
+
+# ----------------------------------------------------------------------------- showing
+
+class _Screen:
+    def __init__(self, *, interactive: bool) -> None:
+        from rich.console import Console
+
+        self.console = Console(highlight=False) if interactive else \
+            Console(highlight=False, color_system=None, width=_width())
+
+    def question(self, number: int, total: int, question: Any) -> None:
+        from rich.markup import escape
+        from rich.rule import Rule
+
+        from floorman.cli.table_view import table_picture
+
+        console = self.console
+        console.print(Rule(f"Question {number} of {total} · {question.topic} · {question.difficulty}",
+                           align="left"))
+        state = getattr(question, "state", None)
+        if state is not None:
+            width = max(40, min(console.width, 100))
+            console.print(table_picture(state, width=width, profile=_profile(question), next_line=True))
+        console.print(f"[bold]{escape(question.prompt)}[/bold]")
+        if question.kind == "choice":
+            for index, choice in enumerate(question.choices):
+                console.print(f"  [bold]{letter_of(index)})[/bold] {escape(choice.text)}")
+
+    def feedback(self, question: Any, grade: Any) -> None:
+        from rich.markup import escape
+
+        from floorman.cli.ruling_view import ruling_panel
+
+        console = self.console
+        if grade.correct:
+            console.print("[bold green]✓ Right.[/bold green]")
+        else:
+            console.print(f"[bold red]✗ Wrong.[/bold red] The answer is {escape(str(grade.expected))}.")
+        if grade.feedback:
+            console.print(escape(grade.feedback))
+        console.print(ruling_panel(question.ruling, _profile(question)))
+
+    def problem(self, text: str) -> None:
+        from rich.markup import escape
+
+        self.console.print(f"[red]✗[/red] {escape(text)}")
+
+    def summary(self, tally: Tally, *, seed: int | None, recorded_for: str | None) -> None:
+        from rich.table import Table
+
+        grid = Table(title="Summary by topic", title_justify="left")
+        grid.add_column("topic")
+        grid.add_column("asked", justify="right")
+        grid.add_column("right", justify="right")
+        grid.add_column("score", justify="right")
+        for topic, asked in tally.asked.items():
+            right = tally.right[topic]
+            grid.add_row(topic, str(asked), str(right), f"{100 * right // asked}%")
+        right, asked = tally.total
+        grid.add_row("[bold]all[/bold]", str(asked), str(right), f"{100 * right // asked}%" if asked else "-")
+        self.console.print(grid)
+        if seed is not None:
+            self.console.print(f"[dim]--seed {seed} asks the same questions again.[/dim]")
+        if recorded_for:
+            self.console.print(f"[dim]Answers recorded for {recorded_for}: floorman quiz stats --trainee "
+                               f"{recorded_for}[/dim]")
+
+
+def _profile(question: Any) -> str | None:
+    report = getattr(question, "report", None)
+    return getattr(report, "profile", None)
+
+
+def _width() -> int:
+    try:
+        return max(60, min(int(os.environ.get("COLUMNS", "100")), 200))
+    except ValueError:
+        return 100
+
+
+# ----------------------------------------------------------------------------- the loop
+
+def run_quiz(questions: Iterable[Any], total: int, read: Callable[[Any], str | None], screen: _Screen,
+             grade: Callable[[Any, str], Any], record: Callable[[Any, bool], None] | None) -> tuple[Tally, bool]:
+    """Ask each question, reading answers with `read(question)` (None: no more answers) until one
+    is valid, and show the feedback. Returns the tally and whether every question was answered."""
+    tally = Tally()
+    for number, question in enumerate(questions, 1):
+        screen.question(number, total, question)
+        while True:
+            text = read(question)
+            if text is None or text.strip().lower() in QUIT_WORDS:
+                return tally, False
+            problem = answer_problem(question, text)
+            if problem is None:
+                break
+            screen.problem(problem)        # asked again: a slip costs nothing
+        result = grade(question, normal_answer(question, text))
+        if record is not None:
+            record(question, bool(result.correct))
+        tally.add(question.topic, bool(result.correct))
+        screen.feedback(question, result)
+    return tally, True
+
+
+def _scripted_reader(lines: list[str], screen: _Screen) -> Callable[[Any], str | None]:
+    pending = [line.strip() for line in lines]
+    pending = [line for line in pending if line and not line.startswith("#")]
+
+    def read(question: Any) -> str | None:
+        if not pending:
+            return None
+        line = pending.pop(0)
+        screen.console.print(f"answer> {line}", markup=False)
+        return line
+
+    return read
+
+
+def _interactive_reader(screen: _Screen) -> Callable[[Any], str | None]:
+    from prompt_toolkit import PromptSession
+    from prompt_toolkit.completion import WordCompleter
+    from prompt_toolkit.history import InMemoryHistory
+
+    prompt = PromptSession(history=InMemoryHistory(), complete_while_typing=True)
+
+    def read(question: Any) -> str | None:
+        if question.kind == "choice":
+            letters = list(LETTERS[:len(question.choices)])
+            completer = WordCompleter(letters + list(QUIT_WORDS))
+            label = f"answer ({', '.join(letters)})> "
+        else:
+            completer = None
+            label = f"{getattr(question, 'number_label', None) or 'amount'}> "
+        while True:
+            try:
+                return prompt.prompt(label, completer=completer)
+            except KeyboardInterrupt:
+                continue                 # Ctrl-C clears the line
+            except EOFError:
+                return None              # Ctrl-D ends the quiz, with its summary
+
+    return read
+
+
+def _training() -> Any:
+    """The question generator and grader (floorman.training), imported when a quiz starts."""
+    from floorman import training
+
+    return training
+
+
+def _questions(*, set_name: str | None, topic: str | None, count: int | None, difficulty: str | None,
+               profile: str | None, seed: int, trainee: str | None, journal: Path | None) -> tuple[list[Any], int]:
+    from floorman.errors import FloormanError
+
+    training = _training()
+    if set_name is not None:
+        questions = list(training.bundled_set(set_name))
+        if count is not None:
+            questions = questions[:count]
+        return questions, len(questions)
+    if topic is not None and topic not in training.TOPICS:
+        raise FloormanError(f"{topic!r} is not a quiz topic", field="topic",
+                            expected=", ".join(sorted(training.TOPICS)))
+    weights = None
+    if trainee is not None and topic is None:
+        from floorman.training.progress import topic_weights
+
+        weights = topic_weights(trainee, training.TOPICS, journal=journal) or None
+    wanted = DEFAULT_COUNT if count is None else count
+    questions = list(training.generate(seed=seed, count=wanted, topic=topic, difficulty=difficulty,
+                                       profile=profile, weights=weights))
+    return questions, len(questions)
+
+
+@quiz_app.callback()
+@guarded
+def quiz(
+    ctx: typer.Context,
+    topic: Optional[str] = typer.Option(None, "--topic", "-t", help="Only this topic (floorman quiz --help "
+                                        "lists them in docs/quiz.md)."),
+    count: Optional[int] = typer.Option(None, "--count", "-n", min=1, max=500,
+                                        help=f"How many questions (default {DEFAULT_COUNT}; a set: all of it)."),
+    difficulty: Optional[str] = typer.Option(None, "--difficulty", "-d", help="easy, medium or hard."),
+    profile: Optional[str] = typer.Option(None, "--profile", "-p", help="Rule the questions under this profile "
+                                          "(cash, tda-2026...)."),
+    trainee: Optional[str] = typer.Option(None, "--trainee", help="Whose answers these are: kept in the journal; "
+                                          "the topics they miss most come up more often."),
+    seed: Optional[int] = typer.Option(None, "--seed", help="The same seed asks the same questions."),
+    set_name: Optional[str] = typer.Option(None, "--set", help="A bundled set instead of generated questions: "
+                                           "you-make-the-call."),
+    answers: Optional[str] = typer.Option(None, "--answers", help="Read the answers from FILE (or - for "
+                                          "stdin), one a line: a letter or a number."),
+    journal: Optional[Path] = typer.Option(None, "--journal", help="The journal file that keeps the trainees' "
+                                           "answers (default: $FLOORMAN_JOURNAL, else the user data folder)."),
+) -> None:
+    """A quiz on floor rulings: the table, the question, your answer, then the engine's ruling.
+
+    Example:
+
+        floorman quiz --topic short-all-in --count 5 --trainee Ann
+        floorman quiz --set you-make-the-call
+        floorman quiz --seed 7 --count 3 --answers answers.txt
+        floorman quiz stats --trainee Ann
+    """
+    if ctx.invoked_subcommand is not None:
+        return
+    from floorman.errors import FloormanError
+
+    if trainee is not None and not trainee.strip():
+        raise FloormanError("a trainee needs a name", field="trainee", expected="a name such as Ann")
+    trainee = trainee.strip() if trainee else None
+    seed_used = seed if seed is not None else random.SystemRandom().randrange(1, 1_000_000)
+    lines: list[str] | None = None
+    if answers is not None:
+        if answers == "-":
+            lines = sys.stdin.read().splitlines()
+        else:
+            try:
+                lines = Path(answers).read_text(encoding="utf-8").splitlines()
+            except (OSError, UnicodeDecodeError) as error:
+                raise FloormanError(f"cannot read the answers ({getattr(error, 'strerror', None) or error})",
+                                    file=answers) from None
+    elif not (sys.stdin.isatty() and sys.stdout.isatty()):
+        lines = sys.stdin.read().splitlines()
+    screen = _Screen(interactive=lines is None)
+    questions, total = _questions(set_name=set_name, topic=topic, count=count, difficulty=difficulty,
+                                  profile=profile, seed=seed_used, trainee=trainee, journal=journal)
+    if not questions:
+        raise FloormanError("no question fits these options", field="topic",
+                            expected="another --topic, --difficulty or --profile")
+    training = _training()
+    record = None
+    if trainee is not None:
+        from floorman.training.progress import record_answer
+
+        def record(question: Any, correct: bool) -> None:
+            record_answer(trainee=trainee, topic=question.topic, question_id=question.id, correct=correct,
+                          seed=None if set_name else seed_used, journal=journal)
+
+    read = _interactive_reader(screen) if lines is None else _scripted_reader(lines, screen)
+    if lines is None:
+        screen.console.print(f"[bold]floorman quiz[/bold]: {total} question{'s' if total != 1 else ''}; "
+                             "answer with a letter (Tab completes) or a number; Ctrl-D ends.")
+    tally, finished = run_quiz(questions, total, read, screen, training.grade, record)
+    screen.summary(tally, seed=None if set_name else seed_used, recorded_for=trainee)
+    if not finished and lines is not None:
+        answered = tally.total[1]
+        print(f"Error: the answers ran out after {answered} of {total} questions", file=sys.stderr)
+        raise typer.Exit(code=1)
+
+
+# ----------------------------------------------------------------------------- stats
+
+SPARKS = "▁▂▃▄▅▆▇█"
+
+
+def sparkline(scores: list[float]) -> str:
+    """One character per period, its height the share answered right (0 to 1)."""
+    return "".join(SPARKS[min(len(SPARKS) - 1, int(score * len(SPARKS)))] for score in scores)
+
+
+@quiz_app.command("stats")
+@guarded
+def quiz_stats(
+    trainee: Optional[str] = typer.Option(None, "--trainee", help="Only this trainee (default: everyone)."),
+    by: str = typer.Option("day", "--by", help="Group the answers by day or week."),
+    journal: Optional[Path] = typer.Option(None, "--journal", help="The journal file (default: "
+                                           "$FLOORMAN_JOURNAL, else the user data folder)."),
+) -> None:
+    """Each trainee's progress by topic over time: a table, and a chart of the score per topic.
+
+    Example:
+
+        floorman quiz stats --trainee Ann --by week
+    """
+    from rich.console import Console
+    from rich.table import Table
+
+    from floorman.training.progress import stats
+
+    rows = stats(trainee, by=by, journal=journal)
+    interactive = sys.stdout.isatty()
+    console = Console(highlight=False) if interactive else \
+        Console(highlight=False, color_system=None, width=_width())
+    if not rows:
+        who = f"for {trainee}" if trainee else "yet"
+        console.print(f"No quiz answers recorded {who}: floorman quiz --trainee NAME records them.")
+        return
+    grid = Table(title=f"Quiz progress by topic and {by}", title_justify="left")
+    for name, justify in (("trainee", "left"), ("topic", "left"), (by, "left"), ("asked", "right"),
+                          ("right", "right"), ("score", "right")):
+        grid.add_column(name, justify=justify)  # type: ignore[arg-type]
+    for row in rows:
+        grid.add_row(row.trainee, row.topic, row.period, str(row.asked), str(row.right), f"{100 * row.score:.0f}%")
+    console.print(grid)
+    chart = Table(title=f"Score per topic, one mark a {by} (▁ none right … █ all right)", title_justify="left")
+    chart.add_column("trainee")
+    chart.add_column("topic")
+    chart.add_column(f"by {by}", no_wrap=True)
+    chart.add_column("overall", no_wrap=True)
+    series: dict[tuple[str, str], list[Any]] = {}
+    for row in rows:
+        series.setdefault((row.trainee, row.topic), []).append(row)
+    for (name, topic), periods in series.items():
+        asked = sum(p.asked for p in periods)
+        right = sum(p.right for p in periods)
+        filled = round(20 * right / asked)
+        bar = "█" * filled + "░" * (20 - filled)
+        chart.add_row(name, topic, sparkline([p.score for p in periods]), f"{bar} {100 * right // asked}%")
+    console.print(chart)
+
+
+def register(app: typer.Typer) -> None:
+    app.add_typer(quiz_app, name="quiz")
