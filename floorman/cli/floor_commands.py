@@ -108,6 +108,8 @@ def check(
     rulebook: Optional[Path] = typer.Option(None, "--rulebook", help="A rulebook folder to use instead "
                                             "of the bundled one."),
     house: Optional[Path] = _house_option(),
+    junit: Optional[Path] = typer.Option(None, "--junit", help="Also write the results as JUnit XML "
+                                         "(one testcase per scenario) for a CI server."),
 ) -> None:
     """Check "you make the call" scenarios against their expected rulings.
 
@@ -118,10 +120,13 @@ def check(
 
         floorman check scenarios/
         floorman check my-room/ --house my-room/house.yaml --json
+        floorman check my-room/ --junit check-results.xml
     """
+    import time
+
     from floorman.engine.floor import Floor
     from floorman.rulebook.loader import load_rulebook
-    from floorman.scenarios import run_checks
+    from floorman.scenarios import check_scenario, scenario_files
 
     try:
         floor = Floor(load_rulebook(rulebook))
@@ -129,7 +134,14 @@ def check(
             from floorman.rulebook.house import load_house
 
             load_house(house, floor.rulebook)
-        results = run_checks(list(paths or [_default_scenarios()]), profile=profile, floor=floor, house=house)
+        files = scenario_files(list(paths or [_default_scenarios()]))
+        started = time.perf_counter()
+        results = [check_scenario(path, floor, profile=profile, house=house)
+                   for path in _with_progress(files, "checking")]
+        if junit is not None:
+            from floorman.checks.junit import write_junit
+
+            write_junit(junit, results, time_taken=time.perf_counter() - started)
     except NothingToCheck as error:
         _fail(error, code=2)
         return
@@ -140,15 +152,31 @@ def check(
     if json_output:
         sys.stdout.write(json.dumps([result.to_json() for result in results], indent=2) + "\n")
     else:
-        from floorman.cli.ruling_view import check_table, failure_panel
+        from floorman.cli.check_view import side_by_side
+        from floorman.cli.ruling_view import check_table
 
         console = _console(False)
         console.print(check_table(results))
         for result in failed:
-            console.print(failure_panel(result))
+            console.print(side_by_side(result))
         console.print(f"{len(results) - len(failed)} passed, {len(failed)} failed")
     if failed:
         raise typer.Exit(code=1)
+
+
+#: More scenarios than this, with a terminal on stderr, get a progress bar.
+PROGRESS_OVER = 200
+
+
+def _with_progress(items: list[Any], label: str):
+    """The items, with a rich progress bar on stderr when there are many and stderr is a terminal."""
+    if len(items) <= PROGRESS_OVER or not sys.stderr.isatty():
+        yield from items
+        return
+    from rich.console import Console
+    from rich.progress import track
+
+    yield from track(items, description=label, console=Console(stderr=True), transient=True)
 
 
 @rulebook_app.command("lint")
