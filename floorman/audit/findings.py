@@ -20,6 +20,8 @@ from functools import lru_cache
 from typing import Any
 
 from floorman.model.cards import UNKNOWN
+from floorman.model.events import Muck, Show
+from floorman.model.table import BettingStructure
 from floorman.phh import SITE_DEPARTURES, PhhHand, replay_hand
 
 CLEAN, IRREGULAR, DEPARTURE, INCOMPLETE = "clean", "irregular", "departure", "incomplete"
@@ -109,15 +111,15 @@ def audit_hand(hand: PhhHand) -> HandAudit:
     state = report.state
     findings: list[Finding] = []
     live = is_live(hand)
-    betting = hand.table.structure.betting.value if hasattr(hand.table.structure.betting, "value") else ""
+    betting = hand.table.structure.betting
 
     for warning in report.warnings:
         index = report.warning_action(warning)
         rule_kind = warning.code
         if warning.code == "raise-size":
-            if "limit" in betting and "pot" not in betting:
+            if betting is BettingStructure.FIXED_LIMIT:
                 rule_kind = "raise-size-limit"
-            elif "pot" in betting:
+            elif betting is BettingStructure.POT_LIMIT:
                 rule_kind = "raise-size-pot-limit"
         where = "the dealer allowed it" if live else "the site's software allowed it"
         findings.append(_finding(warning.code, IRREGULAR if live else DEPARTURE,
@@ -146,11 +148,33 @@ def audit_hand(hand: PhhHand) -> HandAudit:
             else:
                 findings.append(_finding("stops-before-showdown", INCOMPLETE, irregularity.message))
 
+    unshown: list[int] = []
     if report.result is not None and not report.irregularities:
+        unshown = _not_shown(hand, report.result.pots)
+        if unshown:
+            # the replay can read the hole cards, but no one tabled them: nothing was shown down
+            seats = ", ".join(map(str, unshown))
+            if _recorded_award(hand):
+                findings.append(_finding("no-showdown", IRREGULAR, f"a contested pot was awarded, yet seat"
+                                         f"{'s' if len(unshown) > 1 else ''} {seats} never tabled a hand"))
+            else:
+                findings.append(_finding("stops-before-showdown", INCOMPLETE, f"the history stops before the "
+                                         f"showdown: seat{'s' if len(unshown) > 1 else ''} {seats} never "
+                                         "showed or mucked"))
+    if report.result is not None and not report.irregularities and not unshown:
         findings.extend(_check_stacks(hand, dict(report.result.final_stacks), report.result.awards))
 
     cls = next((c for c in CLASSES[:-1] if any(f.cls == c for f in findings)), CLEAN)
     return HandAudit(hand.label, hand.source, hand.section, hand.variant_code, cls, findings)
+
+
+def _not_shown(hand: PhhHand, pots: Any) -> list[int]:
+    """Seats contesting a pot at the end that neither showed nor mucked."""
+    contesting = {seat for pot in pots if len(pot.eligible) > 1 for seat in pot.eligible}
+    if not contesting:
+        return []
+    shown = {event.seat for event in hand.events if isinstance(event, (Show, Muck))}
+    return sorted(contesting - shown)
 
 
 def _recorded_award(hand: PhhHand) -> bool:
