@@ -94,7 +94,8 @@ class FakeTraining:
         if question.kind == "choice":
             right = next(i for i, c in enumerate(question.choices) if c.correct)
             letter = "abcd"[right]
-            return Grade(answer == letter, f"{letter}) {question.choices[right].text}", "")
+            feedback = "Wrong: ...\nThat is a common mistake: calling it a raise.\nRuling: ...\nSource: ..."
+            return Grade(answer == letter, question.choices[right].text, "Right." if answer == letter else feedback)
         return Grade(int(answer) == question.number_answer, str(question.number_answer), "")
 
     def bundled_set(self, name: str = "you-make-the-call") -> list[Question]:
@@ -141,14 +142,14 @@ def test_sparkline_heights_follow_the_score():
 # --- the scripted quiz --------------------------------------------------------------------------
 
 def test_a_scripted_quiz_grades_each_answer_shows_the_ruling_and_sums_up(fake, private_journal):
-    result = quiz("--count", "2", "--seed", "5", "--trainee", "Ann", answers="z\nb\nseventy\n70\n")
+    result = quiz("--count", "2", "--seed", "5", "--trainee", "Ann", answers="z\nb\n\nseventy\n70\n")
     assert result.exit_code == 0, result.output
     out = result.output
     # the table as `floorman table` draws it, the choices, the bad answers asked again
     assert "BTN" in out and "a) a raise to 100" in out and "c) a call, and seat 4 may raise later" in out
     assert "'z' is not a choice: answer with one letter, a, b or c" in out
     assert "'seventy' is not a number" in out
-    assert out.index("✓ Right.") < out.index("✗ Wrong. The answer is 75.")
+    assert out.index("✓ Right.") < out.index("✗ Wrong. Right answer: 75.")
     assert out.count("BET-OVERSIZED-CHIP-CALL ─╯") == 2       # the engine's ruling after each answer
     assert "Rests on:" in out
     summary = out[out.index("Summary by topic"):]
@@ -190,7 +191,9 @@ def test_a_missing_answers_file_is_one_line(fake, tmp_path):
 def test_a_bundled_set_is_asked_whole_and_recorded_without_a_seed(fake, private_journal):
     result = quiz("--set", "you-make-the-call", "--trainee", "Bo", answers="a\n")
     assert result.exit_code == 0, result.output
-    assert "Question 1 of 1" in result.output and "✗ Wrong. The answer is b) a call of 25." in result.output
+    assert "Question 1 of 1" in result.output and "✗ Wrong. Right answer: b) a call of 25." in result.output
+    assert "That is a common mistake: calling it a raise." in result.output
+    assert "Ruling: ..." not in result.output and "Wrong: ..." not in result.output
     assert "--seed" not in result.output
     assert progress.answers("Bo") and progress.answers("Bo")[0].seed is None
 

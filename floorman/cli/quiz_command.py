@@ -11,7 +11,6 @@ a terminal (or with --answers FILE|-) the answers are read one a line, for scrip
 from __future__ import annotations
 
 import os
-import random
 import sys
 from dataclasses import dataclass, field
 from pathlib import Path
@@ -54,6 +53,24 @@ def normal_answer(question: Any, text: str) -> str:
     """The answer as grade() takes it: a lower-case letter, or the number's digits."""
     text = text.strip().lower()
     return text if question.kind == "choice" else text.replace(",", "").replace("$", "")
+
+
+def right_answer(question: Any, grade: Any) -> str:
+    """The right answer as the trainee saw it offered: `b) It is a call (25 in all)`, or the number."""
+    if question.kind == "choice":
+        for index, choice in enumerate(question.choices):
+            if choice.correct:
+                return f"{letter_of(index)}) {choice.text}"
+    return str(grade.expected)
+
+
+# grade()'s feedback opens with the verdict and closes with the ruling and its source, which the
+# screen shows already (the line above, the ruling panel below); what is left is the mistake made
+_SHOWN_ALREADY = ("Right", "Wrong", "Ruling:", "Source:")
+
+
+def extra_feedback(feedback: str) -> list[str]:
+    return [line for line in (feedback or "").splitlines() if line.strip() and not line.startswith(_SHOWN_ALREADY)]
 
 
 @dataclass
@@ -108,9 +125,9 @@ class _Screen:
         if grade.correct:
             console.print("[bold green]✓ Right.[/bold green]")
         else:
-            console.print(f"[bold red]✗ Wrong.[/bold red] The answer is {escape(str(grade.expected))}.")
-        if grade.feedback:
-            console.print(escape(grade.feedback))
+            console.print(f"[bold red]✗ Wrong.[/bold red] Right answer: {escape(right_answer(question, grade))}.")
+        for line in extra_feedback(grade.feedback):
+            console.print(escape(line))
         console.print(ruling_panel(question.ruling, _profile(question)))
 
     def problem(self, text: str) -> None:
@@ -154,16 +171,23 @@ def _width() -> int:
 # ----------------------------------------------------------------------------- the loop
 
 def run_quiz(questions: Iterable[Any], total: int, read: Callable[[Any], str | None], screen: _Screen,
-             grade: Callable[[Any, str], Any], record: Callable[[Any, bool], None] | None) -> tuple[Tally, bool]:
+             grade: Callable[[Any, str], Any], record: Callable[[Any, bool], None] | None,
+             pause: Callable[[], bool] | None = None) -> tuple[Tally, bool]:
     """Ask each question, reading answers with `read(question)` (None: no more answers) until one
-    is valid, and show the feedback. Returns the tally and whether every question was answered."""
+    is valid, and show the feedback. `pause()` (at a terminal) waits before the next question so
+    that the ruling can be read; False ends the quiz. Returns the tally and whether every
+    question was answered."""
     tally = Tally()
     for number, question in enumerate(questions, 1):
+        if number > 1 and pause is not None and not pause():
+            return tally, False
         screen.question(number, total, question)
         while True:
             text = read(question)
             if text is None or text.strip().lower() in QUIT_WORDS:
                 return tally, False
+            if not text.strip():
+                continue                   # Enter on an empty line: nothing to grade
             problem = answer_problem(question, text)
             if problem is None:
                 break
@@ -214,6 +238,18 @@ def _interactive_reader(screen: _Screen) -> Callable[[Any], str | None]:
                 return None              # Ctrl-D ends the quiz, with its summary
 
     return read
+
+
+def _pause() -> bool:
+    """Enter: the next question; Ctrl-D (or quit): the summary."""
+    from prompt_toolkit import prompt
+
+    try:
+        return prompt("Enter: next question (quit: summary) ").strip().lower() not in QUIT_WORDS
+    except KeyboardInterrupt:
+        return True
+    except EOFError:
+        return False
 
 
 def _training() -> Any:
@@ -284,6 +320,8 @@ def quiz(
     if trainee is not None and not trainee.strip():
         raise FloormanError("a trainee needs a name", field="trainee", expected="a name such as Ann")
     trainee = trainee.strip() if trainee else None
+    import random
+
     seed_used = seed if seed is not None else random.SystemRandom().randrange(1, 1_000_000)
     lines: list[str] | None = None
     if answers is not None:
@@ -316,7 +354,8 @@ def quiz(
     if lines is None:
         screen.console.print(f"[bold]floorman quiz[/bold]: {total} question{'s' if total != 1 else ''}; "
                              "answer with a letter (Tab completes) or a number; Ctrl-D ends.")
-    tally, finished = run_quiz(questions, total, read, screen, training.grade, record)
+    tally, finished = run_quiz(questions, total, read, screen, training.grade, record,
+                               pause=_pause if lines is None else None)
     screen.summary(tally, seed=None if set_name else seed_used, recorded_for=trainee)
     if not finished and lines is not None:
         answered = tally.total[1]

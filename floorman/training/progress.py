@@ -174,7 +174,9 @@ def weights_from(rows: Iterable[Answer], topics: Iterable[str] = ()) -> dict[str
 def topic_weights(trainee: str | None, topics: Iterable[str] = (), *,
                   journal: str | Path | None = None) -> dict[str, float]:
     """How often each topic should come up for this trainee: more for the topics missed most.
-    Topics never answered (those in `topics`) weigh 1; no trainee, no weighting ({})."""
+    Topics never answered (those in `topics`) weigh 1. No trainee, or one with no answers yet, no
+    weighting ({}): a new trainee's quiz is the same as anyone's with the same seed."""
     if trainee is None:
         return {}
-    return weights_from(answers(trainee, journal=journal), topics)
+    rows = answers(trainee, journal=journal)
+    return weights_from(rows, topics) if rows else {}
