@@ -17,7 +17,7 @@ from floorman.phh import PhhHand, load
 CHUNK = 64     # hands per task: big enough to amortise the hop, small enough to balance 2-8 workers
 
 
-@lru_cache(maxsize=8)
+@lru_cache(maxsize=32)
 def _hands(path: str) -> list[PhhHand]:
     return load(path)
 
@@ -31,28 +31,33 @@ def audit_files(paths: Sequence[str], *, jobs: int = 1,
     """Every hand of every file, audited, in file order. `progress(done, total)` after each slice.
 
     Files are read (and their errors raised, as InputFileError) before any hand is audited."""
+    if jobs <= 1:
+        # one process: each file read once, its hands audited in slices (for the progress bar)
+        parsed = [load(str(path)) for path in paths]
+        total = sum(len(hands) for hands in parsed)
+        out: list[HandAudit] = []
+        for hands in parsed:
+            for start in range(0, len(hands), CHUNK):
+                out.extend(audit_hand(hand) for hand in hands[start:start + CHUNK])
+                if progress:
+                    progress(len(out), total)
+        return out
     counts = [(str(path), len(_hands(str(path)))) for path in paths]
     total = sum(n for _, n in counts)
     slices = [(path, start, min(start + CHUNK, n)) for path, n in counts for start in range(0, n, CHUNK)]
     results: list[list[HandAudit]] = [[] for _ in slices]
     done = 0
-    if jobs <= 1 or len(slices) <= 1:
-        for i, (path, start, stop) in enumerate(slices):
-            results[i] = _audit_slice(path, start, stop)
-            done += stop - start
+    # several processes: slices of hands; on Linux the workers are forked with the parsed files
+    from concurrent.futures import ProcessPoolExecutor, as_completed
+
+    with ProcessPoolExecutor(max_workers=jobs) as pool:
+        futures = {pool.submit(_audit_slice, *piece): i for i, piece in enumerate(slices)}
+        for future in as_completed(futures):
+            i = futures[future]
+            results[i] = future.result()
+            done += slices[i][2] - slices[i][1]
             if progress:
                 progress(done, total)
-    else:
-        from concurrent.futures import ProcessPoolExecutor, as_completed
-
-        with ProcessPoolExecutor(max_workers=jobs) as pool:
-            futures = {pool.submit(_audit_slice, *piece): i for i, piece in enumerate(slices)}
-            for future in as_completed(futures):
-                i = futures[future]
-                results[i] = future.result()
-                done += slices[i][2] - slices[i][1]
-                if progress:
-                    progress(done, total)
     return [audit for chunk in results for audit in chunk]
 
 
