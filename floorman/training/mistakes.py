@@ -252,3 +252,50 @@ _MISTAKES = (
 
 #: name -> Mistake
 MISTAKES: dict[str, Mistake] = {m.name: m for m in _MISTAKES}
+
+
+# ----------------------------------------------------------------------------- the other circumstance
+#: the incident each rule fact comes from (fact type -> incident types)
+_FACT_INCIDENTS = {
+    "oot": ("out-of-turn",), "count": ("wrong-count",), "cash": ("cash-on-table",),
+    "visibility": ("chips-hidden",), "stakes": ("chips-added",), "conditional": ("conditional-statement",),
+    "fouled_deck": ("duplicate-card",), "clock": ("clock-expired",), "wrong_level": ("wrong-blind-level",),
+    "showdown": ("showdown-question",), "showdown_hand": ("muck-at-showdown", "hand-killed-by-dealer",
+                                                         "hand-fouled"),
+    "showdown_verbal": ("verbal-at-showdown",), "shown_cards": ("shown-to-one",),
+    "under_raise": ("under-raise-found",),
+}
+
+
+def _decisions_by_incident() -> dict[str, tuple[str, ...]]:
+    """For each incident type, the decisions the rulebook's rules on it can give (no amount)."""
+    from floorman.rulebook.loader import load_rulebook
+    from floorman.training.question import AMOUNT_OF
+
+    found: dict[str, set[str]] = {}
+    for rule in load_rulebook().rules.values():
+        if rule.ruling is None or rule.ruling.decision in AMOUNT_OF:
+            continue
+        for premise in rule.when:
+            for kind in _FACT_INCIDENTS.get(premise.fact, (premise.fact.replace("_", "-"),)):
+                found.setdefault(kind, set()).add(rule.ruling.decision)
+    return {kind: tuple(sorted(decisions)) for kind, decisions in found.items()}
+
+
+_BY_INCIDENT: dict[str, tuple[str, ...]] | None = None
+
+
+def _other_circumstance(nth: int) -> Callable[[Case], Answer | None]:
+    def derive(case: Case) -> Answer | None:
+        global _BY_INCIDENT
+        if _BY_INCIDENT is None:
+            _BY_INCIDENT = _decisions_by_incident()
+        decisions = _BY_INCIDENT.get(_type(case), ())
+        return Answer(decisions[nth]) if nth < len(decisions) else None
+    return derive
+
+
+for _n in range(4):
+    MISTAKES[f"other-circumstance-{_n + 1}"] = Mistake(
+        f"other-circumstance-{_n + 1}", "applying the rule for another circumstance of the same incident (before "
+        "or after substantial action, cash or tournament, found in time or too late)", _other_circumstance(_n))

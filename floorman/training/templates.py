@@ -338,9 +338,10 @@ def _uncalled_bet(rng, difficulty, floor, profile):
     limp_around(b)
     flop(b, rng)
     act(b, "bet", b.state.big_blind * rng.randint(2, 12))
+    bettor = b.events[-1].seat
     while b.state.actor is not None:
         act(b, rng.choice(("fold", "fold", "call")))
-    b.add_incident(AskFloor(asks="uncalled", by="dealer"))
+    b.add_incident(AskFloor(seat=bettor, asks="uncalled", by="dealer"))
     return Draft(b, f"{story(b)} The dealer asks: how much comes back to the bettor?",
                  "returned" if rng.random() < 0.5 else None)
 
