@@ -217,3 +217,29 @@ def test_audit_command_bad_input_is_one_line(tmp_path):
     clean = _write(tmp_path, "clean.phh", CLEAN)
     result = runner.invoke(app, ["audit", str(clean), "--profile", "nope"])
     assert result.exit_code == 1 and "no profile 'nope'" in result.output
+
+
+def test_audit_in_a_terminal_shows_a_progress_bar_and_the_summary(tmp_path):
+    """As a user runs it: a pseudo-terminal, the 1,055 hands spread over two processes."""
+    import sys
+
+    import pexpect
+
+    files = _data_files()
+    floorman = ROOT / ".venv" / "bin" / "floorman"
+    if not floorman.exists():
+        floorman = Path(sys.executable).with_name("floorman")
+    environment = dict(os.environ, TERM="xterm", FLOORMAN_JOURNAL=str(tmp_path / "j.sqlite3"))
+    environment.pop("NO_COLOR", None)
+    child = pexpect.spawn(str(floorman), ["audit", *files, "--jobs", "2"], env=environment,
+                          dimensions=(50, 140), encoding="utf-8", timeout=120)
+    child.expect(pexpect.EOF)
+    child.close()
+    import re
+
+    screen = re.sub(r"\x1b\[[0-9;?]*[A-Za-z]", "", child.before)    # without the escape codes
+    assert child.exitstatus == 1            # wsop-2019-42[1] and handhq-ong[2] are irregular
+    assert "auditing" in screen and "━" in screen
+    total = next(line for line in screen.splitlines() if "total" in line and "│" in line)
+    assert [cell.strip() for cell in total.split("│")[2:6]] == ["2", "3", "19", "1031"]
+    assert "out-of-turn at actions[13] 'p1 cc'" in screen
