@@ -24,8 +24,8 @@ DEFAULT_COUNT = 10
 LETTERS = "abcdefgh"
 QUIT_WORDS = ("quit", "exit")
 
-quiz_app = typer.Typer(help="Dealer and floor training: quizzes on rulings, and each trainee's progress.",
-                       invoke_without_command=True, no_args_is_help=False)
+# the help is the callback's docstring (the quiz itself); `stats` is its one subcommand
+quiz_app = typer.Typer(invoke_without_command=True, no_args_is_help=False)
 
 
 # ----------------------------------------------------------------------------- answers (pure)
@@ -287,8 +287,8 @@ def _questions(*, set_name: str | None, topic: str | None, count: int | None, di
 @guarded
 def quiz(
     ctx: typer.Context,
-    topic: Optional[str] = typer.Option(None, "--topic", "-t", help="Only this topic (floorman quiz --help "
-                                        "lists them in docs/quiz.md)."),
+    topic: Optional[str] = typer.Option(None, "--topic", "-t", help="Only this topic: chips, raises, "
+                                        "out-of-turn... (docs/quiz.md; a wrong one lists them all)."),
     count: Optional[int] = typer.Option(None, "--count", "-n", min=1, max=500,
                                         help=f"How many questions (default {DEFAULT_COUNT}; a set: all of it)."),
     difficulty: Optional[str] = typer.Option(None, "--difficulty", "-d", help="easy, medium or hard."),
@@ -306,9 +306,15 @@ def quiz(
 ) -> None:
     """A quiz on floor rulings: the table, the question, your answer, then the engine's ruling.
 
+    Questions are generated from templates and real hands (--seed repeats a quiz), or a bundled set.
+
+    With --trainee the answers are kept in the journal file, and the topics missed most come up more often.
+
+    With stdin not a terminal (or --answers FILE|-) the answers are read one a line. See docs/quiz.md.
+
     Example:
 
-        floorman quiz --topic short-all-in --count 5 --trainee Ann
+        floorman quiz --topic raises --count 5 --trainee Ann
         floorman quiz --set you-make-the-call
         floorman quiz --seed 7 --count 3 --answers answers.txt
         floorman quiz stats --trainee Ann
