@@ -232,3 +232,12 @@ def test_stats_for_nobody_yet_and_a_bad_period_are_one_line(tmp_path):
     assert empty.exit_code == 0 and "No quiz answers recorded yet" in empty.output
     bad = runner.invoke(app, ["quiz", "stats", "--by", "month"])
     assert bad.exit_code == 1 and "'month' is not a period" in bad.output and "day or week" in bad.output
+
+
+def test_a_journal_that_cannot_be_written_is_a_warning_and_the_quiz_goes_on(fake, tmp_path):
+    folder = tmp_path / "missing-folder"
+    result = quiz("--count", "2", "--seed", "1", "--trainee", "Ann", "--journal", str(folder / "j.sqlite3"),
+                  answers="b\n75\n")
+    assert result.exit_code == 0, result.output
+    assert result.output.count("answer not recorded:") == 2 and result.output.count("✓ Right.") == 2
+    assert "Summary by topic" in result.output and not folder.exists()

@@ -353,8 +353,13 @@ def quiz(
         from floorman.training.progress import record_answer
 
         def record(question: Any, correct: bool) -> None:
-            record_answer(trainee=trainee, topic=question.topic, question_id=question.id, correct=correct,
-                          seed=None if set_name else seed_used, journal=journal)
+            from floorman.journal import JournalError
+
+            try:
+                record_answer(trainee=trainee, topic=question.topic, question_id=question.id, correct=correct,
+                              seed=None if set_name else seed_used, journal=journal)
+            except JournalError as error:      # the quiz goes on; the trainee is told this answer is not kept
+                screen.problem(f"answer not recorded: {error}")
 
     read = _interactive_reader(screen) if lines is None else _scripted_reader(lines, screen)
     if lines is None:
