@@ -175,20 +175,13 @@ def _at(situation: Situation, state: HandState, index: int | None,
 
 def incident_facts(situation: Situation, index: int | None) -> list[Fact]:
     """The profile and hand facts, then the facts of incident `index` alone (None: none)."""
-    from floorman.engine.facts import BUILDERS, EXTENDERS, _load_builders, hand_fact, profile_fact
+    from floorman.engine.facts import _load_builders, hand_fact, one_incident_facts, profile_fact
 
     facts = [profile_fact(situation), hand_fact(situation)]
     if index is None:
         return facts
-    incident = situation.incidents[index]
-    _load_builders({incident.type})
-    builder = BUILDERS.get(incident.type)
-    if builder is None:
-        raise RuntimeError(f"no fact builder for incident type {incident.type!r}")
-    built = builder(situation, incident, index)
-    for extender in EXTENDERS.get(incident.type, ()):
-        extender(situation, incident, index, built)
-    return facts + built
+    _load_builders({situation.incidents[index].type})
+    return facts + one_incident_facts(situation, index)
 
 
 def _for_trace(facts: list[Fact], derived: list[Fact], index: int | None, *, first: bool) -> list[Fact]:

@@ -218,16 +218,23 @@ def situation_facts(situation: Situation) -> list[Fact]:
                      situation.options, earlier={})
     view.__dict__["state"] = situation.state          # the same replay (a cached_property)
     facts = [profile_fact(view), hand_fact(view)]
-    for index, incident in enumerate(view.incidents):
-        builder = BUILDERS.get(incident.type)
-        if builder is None:
-            raise RuntimeError(f"no fact builder for incident type {incident.type!r}")
-        built = builder(view, incident, index)
-        for extender in EXTENDERS.get(incident.type, ()):
-            extender(view, incident, index, built)
+    for index in range(len(view.incidents)):
+        built = one_incident_facts(view, index)
         view.earlier[index] = built
         facts.extend(built)
     return facts
+
+
+def one_incident_facts(situation: Situation, index: int) -> list[Fact]:
+    """The facts of incident `index`: its family's builder, then any extenders."""
+    incident = situation.incidents[index]
+    builder = BUILDERS.get(incident.type)
+    if builder is None:
+        raise RuntimeError(f"no fact builder for incident type {incident.type!r}")
+    built = builder(situation, incident, index)
+    for extender in EXTENDERS.get(incident.type, ()):
+        extender(situation, incident, index, built)
+    return built
 
 
 def _load_builders(incident_types: set[str] | None = None) -> None:
