@@ -37,6 +37,21 @@ PHRASES: dict[str, str] = {
     "last-aggressor-shows-first": "The last aggressor shows first",
     "replace-card": "Replace the card; play on", "keep-hands-face-down": "Hands stay face down",
     "table-all-hands-now": "All hands are tabled now",
+    # decisions whose word alone reads badly as an answer ("Count", "No pot count")
+    "count": "The dealer counts the stack", "estimate-only": "Only an estimate of the stack is given",
+    "no-pot-count": "The dealer does not count the pot", "count-pot": "The dealer counts the pot: {n}",
+    "pot-limit-max": "The pot-limit maximum: to {n}", "no-limit-max": "No limit: all in, to {n}",
+    "card-becomes-upcard": "The exposed card becomes the upcard", "cards-speak": "Cards speak: the hand is read as it is",
+    "cash-plays": "The cash on the table plays", "cash-does-not-play": "The cash on the table does not play",
+    "do-not-play": "The chips brought out do not play", "forfeit": "The chips are forfeited",
+    "correct-award": "Correct the award", "award-stands": "The award stands", "action-stands": "The action stands",
+    "judge-all-chips": "Judge all the chips together", "judge-new-chips": "Judge the new chips on their own",
+    "must-show": "The hand must be shown", "show-on-request": "Show the hand on request",
+    "show-to-all": "Show the cards to the whole table", "request-refused": "The request is refused",
+    "table-all-cards": "Table all the cards to win", "table-the-hand": "The dealer turns the hand up",
+    "void-hand": "The hand is void: every chip goes back", "random-burn": "One of the cards becomes the burn",
+    "warning": "Nothing binds yet; a warning", "penalty-possible": "A penalty is possible; the hand stays live",
+    "make-visible": "The chips must be made visible", "correct-blinds": "Correct the blinds to the new level",
 }
 
 
