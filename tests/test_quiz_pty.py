@@ -8,40 +8,29 @@ must be asked again. Then `floorman quiz stats` shows the trainee's results.
 
 from __future__ import annotations
 
-import os
 import re
 import subprocess
-import sys
 from pathlib import Path
 
 import pytest
 
 pexpect = pytest.importorskip("pexpect")
 
-ROOT = Path(__file__).resolve().parents[1]
-FLOORMAN = ROOT / ".venv" / "bin" / "floorman"
-if not FLOORMAN.exists():
-    FLOORMAN = Path(sys.executable).with_name("floorman")
+from pty_support import FLOORMAN, ROOT, clean, terminal_environment  # noqa: E402
+
 TIMEOUT = 90          # generous: the machine is shared; the test itself is quick
 # prompt-toolkit turns bracketed paste on as a prompt starts and off as it ends
 PROMPT_ENDS, PROMPT_STARTS = "\x1b[?2004l", "\x1b[?2004h"
-_ANSI = re.compile(r"\x1b\[[0-9;?]*[ -/]*[@-~]|\x1b[()][A-Za-z0-9]|\x1b[=>]|\r")
 
 
 def flat(text: str) -> str:
     """The screen without escape codes, on one line (rich wraps long lines at spaces)."""
-    return " ".join(_ANSI.sub("", text).split())
+    return " ".join(clean(text).split())
 
 
 @pytest.fixture
 def env(tmp_path: Path) -> dict[str, str]:
-    environment = dict(os.environ)
-    environment.update(TERM="xterm", FLOORMAN_JOURNAL=str(tmp_path / "journal.sqlite3"),
-                       XDG_DATA_HOME=str(tmp_path / "data"), XDG_CONFIG_HOME=str(tmp_path / "config"),
-                       XDG_CACHE_HOME=environment.get("XDG_CACHE_HOME", str(tmp_path / "cache")),
-                       PROMPT_TOOLKIT_NO_CPR="1", COLUMNS="100", LINES="40")
-    environment.pop("NO_COLOR", None)
-    return environment
+    return terminal_environment(tmp_path)
 
 
 def answer(question, *, right: bool) -> str:
@@ -97,6 +86,6 @@ def test_a_trainee_answers_one_right_one_wrong_sees_the_rulings_then_the_stats(e
     assert stats.returncode == 0, stats.stderr
     out = flat(stats.stdout)
     assert "Tia" in out and first.topic in out and second.topic in out and "Score per topic" in out
-    rows = re.findall(r"Tia\s*│\s*([\w-]+)\s*│\s*[\d-]+\s*│\s*(\d+)\s*│\s*(\d+)", _ANSI.sub("", stats.stdout))
+    rows = re.findall(r"Tia\s*│\s*([\w-]+)\s*│\s*[\d-]+\s*│\s*(\d+)\s*│\s*(\d+)", clean(stats.stdout))
     assert {topic for topic, _, _ in rows} == {first.topic, second.topic}
     assert (sum(int(a) for _, a, _ in rows), sum(int(r) for _, _, r in rows)) == (2, 1), stats.stdout

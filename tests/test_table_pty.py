@@ -9,41 +9,25 @@ equivalent scenario file in scenarios/table/.
 from __future__ import annotations
 
 import json
-import os
-import re
 import subprocess
-import sys
 from pathlib import Path
 
 import pytest
 
 pexpect = pytest.importorskip("pexpect")
 
-ROOT = Path(__file__).resolve().parents[1]
-FLOORMAN = ROOT / ".venv" / "bin" / "floorman"
-if not FLOORMAN.exists():
-    FLOORMAN = Path(sys.executable).with_name("floorman")
+from pty_support import FLOORMAN, ROOT, clean, terminal_environment  # noqa: E402
+
 TIMEOUT = 90          # generous: the machine is shared; the tests themselves are quick
 PROMPT = "floor>"
 # prompt-toolkit turns bracketed paste on as a prompt starts and off as it ends: what lies
 # between an end and the next start is what the line printed
 PROMPT_ENDS, PROMPT_STARTS = "\x1b[?2004l", "\x1b[?2004h"
-_ANSI = re.compile(r"\x1b\[[0-9;?]*[ -/]*[@-~]|\x1b[()][A-Za-z0-9]|\x1b[=>]|\r")
-
-
-def clean(text: str) -> str:
-    return _ANSI.sub("", text)
 
 
 @pytest.fixture
 def env(tmp_path: Path) -> dict[str, str]:
-    environment = dict(os.environ)
-    environment.update(TERM="xterm", FLOORMAN_JOURNAL=str(tmp_path / "journal.sqlite3"),
-                       XDG_DATA_HOME=str(tmp_path / "data"), XDG_CONFIG_HOME=str(tmp_path / "config"),
-                       XDG_CACHE_HOME=environment.get("XDG_CACHE_HOME", str(tmp_path / "cache")),
-                       PROMPT_TOOLKIT_NO_CPR="1", COLUMNS="100", LINES="40")
-    environment.pop("NO_COLOR", None)
-    return environment
+    return terminal_environment(tmp_path)
 
 
 class Table:
