@@ -14,13 +14,13 @@ ratio is the median of the per-run ratios; garbage collection is off inside each
 from __future__ import annotations
 
 import argparse
-import gc
 import json
 import statistics
 import sys
-import time
 import warnings
 from pathlib import Path
+
+from peer import pokerkit_end_to_end, timed
 
 REPO = Path(__file__).resolve().parents[1]
 DATA = REPO.parent / "shared" / "data" / "phh"
@@ -43,34 +43,14 @@ def main(argv: list[str] | None = None) -> int:
     from floorman.audit import audit_files
     from floorman.audit import run as audit_run
 
-    import pokerkit
-
     warnings.simplefilter("ignore")   # pokerkit warns about unknown fields and needless folds
 
     def floorman_audit() -> int:
         audit_run._hands.cache_clear()     # read and parse the files in every run: end to end
         return len(audit_files(files))
 
-    def pokerkit_replay() -> int:
-        count = 0
-        for path in files:
-            with open(path, encoding="utf-8") as handle:
-                text = handle.read()
-            for history in pokerkit.HandHistory.loads_all(text):
-                for _state in history:
-                    pass
-                count += 1
-        return count
-
-    def timed(function) -> tuple[int, float]:
-        gc.collect()
-        gc.disable()
-        try:
-            start = time.perf_counter()
-            count = function()
-            return count, time.perf_counter() - start
-        finally:
-            gc.enable()
+    def pokerkit_replay() -> int:     # the files read in every run, as the audit reads them
+        return pokerkit_end_to_end(Path(path).read_text(encoding="utf-8") for path in files)
 
     floorman_audit()      # warm up: imports, the rulebook's citations, evaluator caches
     pokerkit_replay()

@@ -16,13 +16,13 @@ garbage collection is off inside each timed run. Target: floorman at least 3x po
 from __future__ import annotations
 
 import argparse
-import gc
 import json
 import statistics
 import sys
-import time
 import warnings
 from pathlib import Path
+
+from peer import pokerkit_end_to_end, timed
 
 REPO = Path(__file__).resolve().parents[1]
 DATA = REPO.parent / "shared" / "data" / "phh"
@@ -56,14 +56,8 @@ def main(argv: list[str] | None = None) -> int:
                 count += 1
         return count
 
-    def pokerkit_end_to_end() -> int:
-        count = 0
-        for _, text in texts:
-            for history in pokerkit.HandHistory.loads_all(text):
-                for _state in history:
-                    pass
-                count += 1
-        return count
+    def pokerkit_texts_end_to_end() -> int:
+        return pokerkit_end_to_end(text for _, text in texts)
 
     floorman_hands = [hand for source, text in texts for hand in phh.read_hands(text, source=source)]
     pokerkit_histories = [history for _, text in texts for history in pokerkit.HandHistory.loads_all(text)]
@@ -79,23 +73,13 @@ def main(argv: list[str] | None = None) -> int:
                 pass
         return len(pokerkit_histories)
 
-    def timed(function) -> tuple[int, float]:
-        # as timeit does: no garbage collection inside the timed run (both libraries alike)
-        gc.collect()
-        gc.disable()
-        try:
-            start = time.perf_counter()
-            count = function()
-            return count, time.perf_counter() - start
-        finally:
-            gc.enable()
 
     # warm up: imports, lookup tables, evaluator caches
     floorman_end_to_end()
-    pokerkit_end_to_end()
+    pokerkit_texts_end_to_end()
 
     figures: dict[str, dict[str, list[float]]] = {}
-    for label, pair in (("end to end", (floorman_end_to_end, pokerkit_end_to_end)),
+    for label, pair in (("end to end", (floorman_end_to_end, pokerkit_texts_end_to_end)),
                         ("replay only", (floorman_replay, pokerkit_replay))):
         rates: dict[str, list[float]] = {"floorman": [], "pokerkit": [], "ratio": []}
         for _ in range(args.runs):
