@@ -27,6 +27,7 @@ from floorman.model.cards import RANKS, SUITS
 from floorman.model.events import Action, Board, Burn, DealHole, Draw, Muck, Post, Show, ShowOne
 from floorman.model.state import HandState
 from floorman.model.table import Table
+from state_snapshot import dump
 
 EXAMPLES = int(__import__("os").environ.get("FUZZ_EXAMPLES", "5000"))
 DECK = tuple(rank + suit for rank in RANKS for suit in SUITS)
@@ -64,21 +65,6 @@ def tables(draw, game: str) -> Table:
     if raw["format"] == "tournament":
         raw["players_left_in_event"] = draw(st.integers(2, 50))
     return Table.model_validate(raw)
-
-
-# ---------------------------------------------------------------------------------- the dump
-def dump(state: HandState) -> tuple:
-    """Everything a later event or question depends on, as plain values."""
-    seats = tuple((n, s.stack, s.street_bet, s.total, s.dead, s.folded, s.mucked, tuple(s.hole),
-                   tuple(s.face_up), s.tabled, s.concealed, s.acted_level, s.acted_serial)
-                  for n, s in state.seats.items())
-    return (seats, tuple(state.board), tuple(state.burns), frozenset(state.seen_cards), state.street_index,
-            state.round_open, state.round_done, state.awaiting_cards, frozenset(state.pending),
-            state.current_bet, state.last_full_raise, state.full_level, state.reopen_serial,
-            state.bets_and_raises, getattr(state, "capped_multiway", None), state.last_aggressor, dict(state.round_aggressor),
-            state.last_actor, state.big_blind_seat, state.last_live_blind_seat, state.bring_in_done,
-            state.posted_blinds, frozenset(getattr(state, "posted_kinds", ())), tuple(state.actions_taken), state.hand_over,
-            len(state.events), tuple(state.warnings))
 
 
 # ---------------------------------------------------------------------------------- the dealer

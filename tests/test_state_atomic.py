@@ -10,6 +10,7 @@ from floorman.model.events import Action, Board, DealHole, Draw, Muck, Post, Sho
 from floorman.model.pots import Pot
 from floorman.model.state import HandState
 from floorman.model.table import Table
+from state_snapshot import dump
 
 
 def table(stacks=(1000, 1000, 1000, 1000), *, button=4, sb=5, bb=10, **changes):
@@ -19,18 +20,6 @@ def table(stacks=(1000, 1000, 1000, 1000), *, button=4, sb=5, bb=10, **changes):
     return Table.model_validate(raw)
 
 
-def dump(state: HandState) -> tuple:
-    """Everything a later event or question depends on, as plain values."""
-    seats = tuple((n, s.stack, s.street_bet, s.total, s.dead, s.folded, s.mucked, tuple(s.hole),
-                   tuple(s.face_up), s.tabled, s.concealed, s.acted_level, s.acted_serial)
-                  for n, s in state.seats.items())
-    return (seats, tuple(state.board), tuple(state.burns), frozenset(state.seen_cards), state.street_index,
-            state.round_open, state.round_done, state.awaiting_cards, frozenset(state.pending),
-            state.current_bet, state.last_full_raise, state.full_level, state.reopen_serial,
-            state.bets_and_raises, getattr(state, "capped_multiway", None), state.last_aggressor, dict(state.round_aggressor),
-            state.last_actor, state.big_blind_seat, state.last_live_blind_seat, state.bring_in_done,
-            state.posted_blinds, frozenset(getattr(state, "posted_kinds", ())), len(state.actions_taken), state.hand_over,
-            len(state.events), len(state.warnings))
 
 
 HAND = [Post(seat=1, kind="small-blind", amount=5), Post(seat=2, kind="big-blind", amount=10),
