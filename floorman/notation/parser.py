@@ -548,24 +548,8 @@ def _candidates(command: Command, items: list[Word], line: str, ctx: Context) ->
                         break
                     j += 1
             return out
-        if slot.kind in ("LINE", "TEXT", "FIELDS", "WORDS", "CHIPS", "CARDS"):
-            if slot.kind == "CARDS":
-                values: dict[str, Any] = {}
-                try:
-                    i = _read(slot, items, i, line, ctx, values)
-                except _Fail:
-                    if slot.optional and slot.opens:
-                        skipped = slot.group
-                        k += 1
-                        continue
-                    return []
-                if i >= len(items):
-                    return [slot] + list(slots[k + 1:k + 2])
-                k += 1
-                continue
-            if slot.kind == "FIELDS":
-                return [slot]
-            return []
+        if slot.kind in ("LINE", "TEXT", "FIELDS", "WORDS", "CHIPS"):    # these read to the end of the line
+            return [slot] if slot.kind == "FIELDS" else []
         try:
             i = _read(slot, items, i, line, ctx, {})
         except _Fail:
@@ -574,6 +558,8 @@ def _candidates(command: Command, items: list[Word], line: str, ctx: Context) ->
                 k += 1
                 continue
             return []
+        if slot.kind == "CARDS" and i >= len(items):      # another card may follow, or the next slot
+            return [slot] + list(slots[k + 1:k + 2])
         k += 1
     return []
 
