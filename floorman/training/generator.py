@@ -30,6 +30,11 @@ TOPICS: dict[str, str] = {
     "showdown": "showdown order, mucked hands, showing and tabling",
     "pots": "pots, side pots, uncalled bets and odd chips",
     "procedure": "clocks, buttons, levels, seats, counts and conduct",
+    "setup": "the button draw, blinds, straddles, antes and the move to heads-up",
+    "conduct": "one player to a hand, etiquette, collusion and the penalty ladder",
+    "tournament": "chip races, eliminations, rebuys, balancing and hand-for-hand",
+    "cash": "buy-ins, seating, running it twice and the online game",
+    "variants": "stud, razz, short deck, 2-7 and the 32-card deck",
 }
 DIFFICULTIES = ("easy", "medium", "hard")
 SOURCES = ("mixed", "template", "real", "scenario")

@@ -299,3 +299,17 @@ for _n in range(4):
     MISTAKES[f"other-circumstance-{_n + 1}"] = Mistake(
         f"other-circumstance-{_n + 1}", "applying the rule for another circumstance of the same incident (before "
         "or after substantial action, cash or tournament, found in time or too late)", _other_circumstance(_n))
+
+
+def _add_family_mistakes() -> None:
+    # the later rule families' mistakes (floorman/training/families/), imported once the base exists
+    from floorman.training.families import family_modules
+
+    for module in family_modules():
+        for mistake in module.MISTAKES:
+            if mistake.name in MISTAKES:
+                raise RuntimeError(f"mistake {mistake.name!r} declared twice")
+            MISTAKES[mistake.name] = mistake
+
+
+_add_family_mistakes()

@@ -346,7 +346,7 @@ def _uncalled_bet(rng, difficulty, floor, profile):
                  "returned" if rng.random() < 0.5 else None)
 
 
-TEMPLATES: tuple[Template, ...] = (
+CORE_TEMPLATES: tuple[Template, ...] = (
     Template("oversized-chip", "chips", _oversized_chip),
     Template("multiple-chips", "chips", _multiple_chips),
     Template("min-raise", "raises", _min_raise),
@@ -361,3 +361,13 @@ TEMPLATES: tuple[Template, ...] = (
     Template("mucked-hand", "showdown", _mucked_hand),
     Template("uncalled-bet", "pots", _uncalled_bet),
 )
+
+
+def _with_families() -> tuple[Template, ...]:
+    # imported here, after the helpers above exist: the family modules build on them
+    from floorman.training.families import family_modules
+
+    return CORE_TEMPLATES + tuple(t for module in family_modules() for t in module.TEMPLATES)
+
+
+TEMPLATES: tuple[Template, ...] = _with_families()
