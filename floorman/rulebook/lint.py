@@ -16,6 +16,8 @@ Each check is a meta-rule with a code:
   L011 override-cycle: rules that override each other in a cycle
   L012 pattern-limit: one fact could satisfy more patterns in one assert than durable-rules
        allows (error 303 above 64; lint warns above PATTERN_THRESHOLD)
+  L013 coverage: docs/tda-coverage.md or docs/seed-coverage.md disagrees with the rulebook's
+       citations or the scenarios' tags, or leaves an item unmapped (floorman/rulebook/coverage.py)
 """
 
 from __future__ import annotations
@@ -122,7 +124,17 @@ def lint_rules(book: Rulebook) -> list[Problem]:
         problems.append(Problem("L011", f"{book.path_of(cycle[0])}:{book.lines.get(cycle[0], 1)}",
                                 f"overrides go round in a cycle: {' -> '.join(cycle)}"))
     problems += pattern_problems(book)
+    problems += coverage_problems(book)
     return problems
+
+
+def coverage_problems(book: Rulebook) -> list[Problem]:
+    """L013: the TDA and seed coverage maps next to the rulebook (required for the bundled one)."""
+    from floorman.rulebook.coverage import lint_findings
+    from floorman.rulebook.loader import DEFAULT_RULEBOOK
+
+    required = Path(book.folder).resolve() == DEFAULT_RULEBOOK.resolve()
+    return [Problem("L013", f.where, f.message) for f in lint_findings(book, Path(book.folder), required)]
 
 
 # ----------------------------------------------------------------------------- fact fields
