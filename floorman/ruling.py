@@ -34,6 +34,17 @@ class Ruling:
     effect: tuple[dict[str, Any], ...] = ()  # what the ruling did to the hand, expressions worked out
     effect_error: str | None = None         # why the effect could not be applied, if it could not
     profile: str | None = None              # the profile ruled under (set by RulingReport)
+    # the room options the ruling rests on, as (name, value): those its `when:` tests on the
+    # profile fact or its conclusion reads, and ("profile", ...) for a rule listed for some
+    # profiles only; e.g. (("four_card_flop", "redeal"),) under cash
+    options_applied: tuple[tuple[str, Any], ...] = ()
+    caveats: tuple[str, ...] = ()           # e.g. "2026 text not verified: ..." (a 2026 change)
+
+    @property
+    def profile_line(self) -> str:
+        """Which profile ruled and the options that changed the ruling: "cash: four_card_flop = redeal"."""
+        shown = "; ".join(f"{name} = {option_text(value)}" for name, value in self.options_applied)
+        return f"{self.profile or '-'}: {shown}" if shown else (self.profile or "-")
 
     @property
     def quote(self) -> str:
@@ -50,9 +61,17 @@ class Ruling:
             "explanation": self.explanation, "steps": list(self.steps),
             "overridden": list(self.overridden),
             "effect": [dict(e) for e in self.effect],
+            "profile": self.profile,
+            "options_applied": [{"option": name, "value": value} for name, value in self.options_applied],
+            **({"caveats": list(self.caveats)} if self.caveats else {}),
             **({"dead_seat": self.dead_seat} if self.dead_seat is not None else {}),
             **({"effect_error": self.effect_error} if self.effect_error else {}),
         }
+
+
+def option_text(value: Any) -> str:
+    """An option's value as a room writes it: true/false, numbers and words as they are."""
+    return ("true" if value else "false") if isinstance(value, bool) else str(value)
 
 
 def citation_json(citation: Citation) -> dict[str, Any]:

@@ -21,6 +21,7 @@ from floorman.errors import FloormanError, InputFileError, InvalidEvent, Nothing
 from floorman.model.events import EVENT_ADAPTER, Event
 from floorman.model.incidents import INCIDENT_TYPES, Incident, _load_families, incident_class
 from floorman.model.table import Table
+from floorman.rulebook.profiles import default_profile
 from floorman.ruling import Ruling, RulingReport
 from floorman.source import field_path, line_of, load_yaml, relative, translate, validate
 
@@ -103,7 +104,8 @@ class ScenarioHeader(_Strict):
     source: str | None = Field(None, description="where the example comes from (seed file and section, "
                                                   "TDA addendum example)")
     notes: str | None = Field(None, description="anything worth knowing, e.g. an error in the seed")
-    profile: str = "tda-2026"
+    profile: str = Field("tda-2026", description="the profile to rule under; when absent, the table's format "
+                         "decides: cash for a cash game, tda-2026 for a tournament")
     house: str | None = Field(None, description="a house file, relative to the scenario file")
     tags: tuple[str, ...] = ()
 
@@ -173,6 +175,8 @@ def load_scenario(path: Path | str) -> Scenario:
     if "table" not in document:
         raise InputFileError("missing section", file=name, line=1, field="table")
     table = validate(Table, document["table"], filename=name, document=document, prefix=("table",))
+    if "profile" not in document:        # no profile named: the table's format decides (cash -> cash)
+        header = header.model_copy(update={"profile": default_profile(table.format)})
     events: list[Event] = []
     for index, raw in enumerate(_section_list(document, "events", name, MAX_EVENTS)):
         try:

@@ -143,10 +143,13 @@ def test_profile_keeps_the_rules_whose_room_options_it_satisfies(book, index):
     tda = top(book, index, "four card flop", n=5, profile="tda-2026")
     assert "BOARD-FOUR-CARD-FLOP-REDEAL" in cash and "BOARD-FOUR-CARD-FLOP-RANDOM-BURN" not in cash
     assert "BOARD-FOUR-CARD-FLOP-RANDOM-BURN" in tda and "BOARD-FOUR-CARD-FLOP-REDEAL" not in tda
-    # a rule listed for one profile only
-    listed = [rule for rule in book.rules.values() if rule.profiles == ("tda-2026",)]
-    assert listed
-    assert all(rule.id not in {hit.rule.id for hit in search(book, profile="cash")} for rule in listed)
+    # a rule listed for one profile only (the bundled rules gate on options now: list one so)
+    import dataclasses
+
+    gated = book.rules["BOARD-FOUR-CARD-FLOP-RANDOM-BURN"].model_copy(update={"profiles": ("tda-2026",)})
+    copy = dataclasses.replace(book, rules={**book.rules, gated.id: gated})
+    assert gated.id in {hit.rule.id for hit in search(copy, profile="tda-2026")}
+    assert gated.id not in {hit.rule.id for hit in search(copy, profile="tda-2024")}
 
 
 def test_profile_filter_agrees_with_the_options_per_profile(book):
@@ -208,7 +211,7 @@ def test_explain_the_oversized_chip_call(book):
     assert data["decision"] == "call" and data["numbers"] == ["call_amount", "call_to", "change"]
     assert data["precedence"] == {"subject": "wager", "priority": 60, "overrides": [], "overridden_by": []}
     assert data["effect"] == ["the wager's seat calls"]
-    assert data["profiles"] == ["cash", "tda-2026"]
+    assert data["profiles"] == ["cash", "home", "tda-2024", "tda-2026"]
 
 
 def test_the_example_is_a_scenario_that_names_the_rule_ruled_on(book):
@@ -230,7 +233,7 @@ def test_explain_a_room_option_rule(book):
     [option] = data["options"]
     assert option["option"] == "four_card_flop"
     assert option["values"] == {profile: book.options(profile)["four_card_flop"] for profile in book.profiles}
-    assert option["holds"] == {"cash": True, "tda-2026": False}
+    assert option["holds"] == {"cash": True, "home": True, "tda-2024": False, "tda-2026": False}
     assert data["profiles"] == ["cash"]
     assert set(data["quoted_as"]) == {"cash"}
 
@@ -281,7 +284,7 @@ def test_cli_rules_shows_id_title_category_profiles_and_summary():
     result = runner.invoke(app, ["rules", "oversized", "chip"])
     assert result.exit_code == 0, result.output
     first = result.output.splitlines()[0]
-    assert first.startswith("BET-OVERSIZED-CHIP-") and "betting" in first and "cash, tda-2026" in first
+    assert first.startswith("BET-OVERSIZED-CHIP-") and "betting" in first and "cash, home, tda-2024, tda-2026" in first
     assert "One oversized chip, put out without a word facing a bet, is a call" in result.output
     assert "Facing a bet or a blind" in result.output
     assert _lines_fit(result.output)

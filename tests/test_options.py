@@ -52,7 +52,8 @@ def test_the_issue_7_options_have_the_agreed_values(book):
     spec = book.option_specs["tiny_push_percent"]
     assert (spec.kind, spec.min, spec.max, spec.default) == ("int", 1, 50, 5)
     assert tda["tiny_push_percent"] == cash["tiny_push_percent"] == 5
-    assert "tiny_push_percent" not in book.profiles["tda-2026"].options     # 5 comes from the default
+    # a room setting, written in the TDA profiles themselves (issue 10), the TDA's example's 5
+    assert book.profiles["tda-2026"].options["tiny_push_percent"] == book.profiles["tda-2024"].options["tiny_push_percent"] == 5
     assert spec.source.label == "TDA 2026 Rule 43" and "2%" in spec.description
 
 

@@ -3,6 +3,7 @@
 from __future__ import annotations
 
 import re
+from dataclasses import replace
 from typing import Any
 
 from rich.columns import Columns
@@ -149,6 +150,9 @@ def ruling_panel(ruling: Ruling, profile: str | None = None, *, trace: bool = Fa
     rests = Text("\nRests on: ", style="bold")
     rests.append(quote_for(ruling.citations, profile), style="bold cyan")
     parts.append(rests)
+    parts.append(profile_text(ruling, profile))
+    for caveat in ruling.caveats:
+        parts.append(Text(caveat, style="yellow"))
     if trace:
         listing = RichTable.grid(padding=(0, 1))
         listing.add_column(no_wrap=True)
@@ -170,6 +174,15 @@ def ruling_panel(ruling: Ruling, profile: str | None = None, *, trace: bool = Fa
         parts.append(Text(f"Takes precedence over: {', '.join(ruling.overridden)}", style="dim"))
     return Panel(Group(*parts), title=f"[bold]{ruling.decision.upper()}[/bold]", subtitle=ruling.rule_id,
                  title_align="left", subtitle_align="right", border_style="green")
+
+
+def profile_text(ruling: Ruling, profile: str | None) -> Text:
+    """"Profile: cash: four_card_flop = redeal": the profile ruled under and the room options
+    that changed this ruling (none named: no option was tested)."""
+    shown = ruling if profile is None or ruling.profile == profile else replace(ruling, profile=profile)
+    line = Text("Profile: ", style="bold")
+    line.append(shown.profile_line)
+    return line
 
 
 def next_line(report: RulingReport) -> Text:

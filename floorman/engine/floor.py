@@ -21,6 +21,7 @@ second dispute in the hand is ruled on the hand as the first ruling left it.
 from __future__ import annotations
 
 import re
+from dataclasses import replace
 from typing import Any
 
 from floorman.engine.expressions import evaluate
@@ -144,7 +145,12 @@ class Floor:
             scope = {alias: by_id.get(fact["id"], fact) for alias, fact in activation.matched.items()}
             scope.setdefault("hand", by_id["hand"])
             scope.setdefault("profile", by_id["profile"])
-            candidates.append(make_ruling(rule, scope, matched_ids, edition, index))
+            ruling = make_ruling(rule, scope, matched_ids, edition, index)
+            applied = options_applied(rule, by_id["profile"], self.rulebook)
+            if applied:
+                ruling = replace(ruling, options_applied=applied,
+                                 caveats=caveats_of(applied, self.rulebook, situation.profile))
+            candidates.append(ruling)
             firings.append(Firing(rule.id, "ruling", matched_ids))
         rulings, beaten, conflicts = settle(candidates, self.rulebook)
         firings = [f if f.rule_id not in beaten else
@@ -351,6 +357,45 @@ def make_ruling(rule: Rule, scope: dict[str, dict], matched: dict[str, str], edi
         explanation=render(conclusion.explanation, scope, params),
         steps=tuple(render(step, scope, params) for step in conclusion.steps),
         subject=rule.subject or rule.id, priority=rule.priority, matched=matched)
+
+
+_PROFILE_READ = re.compile(r"\bprofile\.([a-z_][a-z0-9_]*)")
+
+
+def options_applied(rule: Rule, profile: dict[str, Any], rulebook: Rulebook) -> tuple[tuple[str, Any], ...]:
+    """The room options a ruling rests on, as (name, value) under the profile ruled: the options
+    its `when:` tests on the profile fact and those its conclusion reads (`profile.X`), in the
+    order written; first ("profile", ...) when the rule is listed for some profiles only."""
+    names: list[str] = [c.field for p in rule.when if p.fact == "profile" for c in p.where]
+    conclusion = rule.ruling
+    if conclusion is not None:
+        texts = [*conclusion.params.values(), conclusion.explanation, *conclusion.steps,
+                 conclusion.dead_hand or ""]
+        texts += [text for effect in conclusion.effect for text in effect.expressions().values()]
+        names += [name for text in texts for name in _PROFILE_READ.findall(str(text))]
+    applied: list[tuple[str, Any]] = []
+    if "all" not in rule.profiles:
+        applied.append(("profile", ", ".join(rule.profiles)))
+    for name in dict.fromkeys(names):          # once each, in order
+        if name in rulebook.option_specs and name in profile:
+            applied.append((name, profile[name]))
+    return tuple(applied)
+
+
+def caveats_of(applied: tuple[tuple[str, Any], ...], rulebook: Rulebook, profile: str) -> tuple[str, ...]:
+    """"2026 text not verified" for each 2026 change a TDA-profile ruling rests on (the change is
+    known from a paraphrase of the 2026 text only)."""
+    from floorman.ruling import is_tda_profile
+
+    if not is_tda_profile(profile):
+        return ()
+    out = []
+    for name, value in applied:
+        spec = rulebook.option_specs.get(name)
+        if spec is not None and spec.unverified(value):
+            out.append(f"2026 text not verified: {name} rests on TDA 2026 {spec.source.rule}, known only "
+                       "from a paraphrase of the 2026 rules")
+    return tuple(out)
 
 
 def resolve_effect(effect: Any, scope: dict[str, Any]) -> dict[str, Any]:

@@ -64,6 +64,21 @@ class OptionSpec(_Strict):
     max: int | None = None
     source: OptionSource
     description: str = Field(min_length=1)
+    tda_2026_change: bool = Field(False, description="a 2026 TDA change known only from a paraphrase of the "
+                                  "2026 text: the default is the 2026 value, a 2024-edition profile gets the "
+                                  "`tda_2024` value, and a ruling resting on the 2026 value says the text is not "
+                                  "verified")
+    tda_2024: Any = Field(None, description="with tda_2026_change: the value under the 2024 text (a bool option "
+                          "defaults to the opposite of its default)")
+
+    @model_validator(mode="before")
+    @classmethod
+    def _bool_change_2024(cls, raw: Any) -> Any:
+        # a true/false 2026 change was the other way in 2024 unless the declaration says otherwise
+        if isinstance(raw, dict) and raw.get("tda_2026_change") is True and raw.get("kind") == "bool" \
+                and raw.get("tda_2024") is None and isinstance(raw.get("default"), bool):
+            raw = {**raw, "tda_2024": not raw["default"]}
+        return raw
 
     @model_validator(mode="after")
     def _consistent(self) -> "OptionSpec":
@@ -79,7 +94,23 @@ class OptionSpec(_Strict):
         problem = self.refuse(self.default)
         if problem:
             raise ValueError(f"default: {problem}")
+        if self.tda_2026_change:
+            if self.source.source != "TDA" or self.source.edition != "2026":
+                raise ValueError("a 2026 change cites its TDA 2026 rule as its source")
+            if self.tda_2024 is None:
+                raise ValueError("a 2026 change names its value under the 2024 text (tda_2024)")
+            problem = self.refuse(self.tda_2024)
+            if problem:
+                raise ValueError(f"tda_2024: {problem}")
+            if self.tda_2024 == self.default:
+                raise ValueError("a 2026 change has a 2024 value (tda_2024) other than its default")
+        elif self.tda_2024 is not None:
+            raise ValueError("only a 2026 change (tda_2026_change: true) has a tda_2024 value")
         return self
+
+    def unverified(self, value: object) -> bool:
+        """The value is the 2026 text's, known only from a paraphrase (never read in the original)."""
+        return self.tda_2026_change and value == self.default
 
     @property
     def allowed(self) -> str:
