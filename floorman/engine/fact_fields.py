@@ -17,11 +17,19 @@ Kind = str   # "int" | "str" | "bool"
 COMMON_FIELDS: dict[str, Kind] = {"type": "str", "id": "str"}
 
 FACT_FIELDS: dict[str, dict[str, Kind]] = {
+    "absent_chips": {
+        "ante": "int", "big_blind": "int", "format": "str", "tournament": "bool", "reason": "str", "seat":
+        "int", "small_blind": "int", "stack": "int",
+    },
     "award_dispute": {
         "award_text": "str", "award_wrong": "bool", "awarded_to": "int", "break_limit_seconds": "int",
         "deadline": "str", "during_break": "bool", "found": "str", "in_time": "bool", "kind": "str",
         "kind_text": "str", "pot": "int", "rightful": "str", "rightful_known": "bool",
         "seconds_after_award": "int",
+    },
+    "balance": {
+        "format": "str", "tournament": "bool", "gap": "int", "halt_short_table": "bool", "move_needed":
+        "bool", "players_here": "int", "seat_to_move": "int", "short_table_players": "int",
     },
     "boxed_card": {
         "actions_in_turn": "int", "ante": "int", "before_cutoff": "bool", "big_blind": "int", "button": "int",
@@ -39,6 +47,18 @@ FACT_FIELDS: dict[str, dict[str, Kind]] = {
         "amount": "int", "cash_game": "bool", "cash_plays": "bool", "format": "str", "in_play": "int",
         "room_allows_cash": "bool", "seat": "int", "stack": "int", "visible": "bool",
     },
+    "cash_out": {
+        "format": "str", "tournament": "bool", "seat": "int", "stack": "int", "wants": "str",
+    },
+    "chip_race": {
+        "cards_needed": "int", "chips_after": "str", "chips_raced": "int", "decided": "bool", "exchanged":
+        "str", "format": "str", "tournament": "bool", "kept_in": "str", "kept_in_count": "int", "next_up":
+        "int", "odd_chips": "str", "odd_value_total": "int", "race_needed": "bool", "racers": "int",
+        "removed": "int", "rounding": "str", "seat_1_chips_after": "int", "seat_2_chips_after": "int",
+        "seat_3_chips_after": "int", "seat_4_chips_after": "int", "seat_5_chips_after": "int",
+        "seat_6_chips_after": "int", "seat_7_chips_after": "int", "seat_8_chips_after": "int",
+        "seat_9_chips_after": "int", "seat_10_chips_after": "int", "winners": "str",
+    },
     "clock": {
         "chips_in": "int", "expired": "bool", "facing_bet": "bool", "family": "str", "format": "str",
         "seat": "int", "street": "str", "tie": "bool", "to_call": "int", "tournament": "bool",
@@ -54,6 +74,10 @@ FACT_FIELDS: dict[str, dict[str, Kind]] = {
         "chips_to_add": "int", "count_too_high": "bool", "count_too_low": "bool", "count_wrong": "bool",
         "real": "int", "seat": "int", "stack": "int", "told": "int",
     },
+    "deal": {
+        "agreeing": "str", "all_agree": "bool", "declined": "bool", "declining": "str", "director_approved":
+        "bool", "format": "str", "tournament": "bool", "players": "int",
+    },
     "deal_error": {
         "actions_in_turn": "int", "ante": "int", "before_cutoff": "bool", "big_blind": "int", "button": "int",
         "button_short": "bool", "card": "str", "cards_due": "int", "cards_held": "int", "cutoff": "str",
@@ -63,6 +87,17 @@ FACT_FIELDS: dict[str, dict[str, Kind]] = {
         "returned_total": "int", "seat": "int", "seat_acted": "bool", "seat_chips": "int",
         "seat_posted": "int", "small_blind": "int", "substantial_action": "bool", "too_few": "bool",
         "too_many": "bool", "tournament": "bool", "wrong_count_misdeal_cause": "bool",
+    },
+    "eliminations": {
+        "announcement_hand": "bool", "ante_paid": "int", "any_tie": "bool", "best_place": "int", "busted":
+        "int", "counted_after_ante": "bool", "format": "str", "tournament": "bool", "order": "str",
+        "players_left": "int", "prize_remainder": "int", "prizes_known": "bool", "seat_1_place": "int",
+        "seat_2_place": "int", "seat_3_place": "int", "seat_4_place": "int", "seat_5_place": "int",
+        "seat_6_place": "int", "seat_7_place": "int", "seat_8_place": "int", "seat_9_place": "int",
+        "seat_10_place": "int", "seat_1_prize": "int", "seat_2_prize": "int", "seat_3_prize": "int",
+        "seat_4_prize": "int", "seat_5_prize": "int", "seat_6_prize": "int", "seat_7_prize": "int",
+        "seat_8_prize": "int", "seat_9_prize": "int", "seat_10_prize": "int", "share_prize": "bool",
+        "worst_place": "int",
     },
     "exposed_card": {
         "action_pending": "bool", "actions_in_turn": "int", "ante": "int", "before_cutoff": "bool",
@@ -94,6 +129,9 @@ FACT_FIELDS: dict[str, dict[str, Kind]] = {
         "min_bet": "int", "players_in_hand": "int", "players_left_in_event": "int", "pot": "int",
         "preflop": "bool", "raised_this_round": "bool", "street": "str", "street_index": "int",
         "substantial_action": "bool", "variant": "str",
+    },
+    "hand_for_hand": {
+        "format": "str", "tournament": "bool", "instructed": "bool", "players_in_hand": "int",
     },
     "not_at_seat": {
         "away": "bool", "chips_in": "int", "family": "str", "format": "str", "posted": "int", "seat": "int",
@@ -141,6 +179,11 @@ FACT_FIELDS: dict[str, dict[str, Kind]] = {
         "short_of_call": "bool", "side_pot_count": "int", "side_pots_total": "int", "stack": "int",
         "street": "str", "street_bet": "int", "to_act": "int", "to_call": "int", "uncalled": "bool",
     },
+    "rebuy": {
+        "allowed": "bool", "chips": "int", "declared_before_hand": "bool", "format": "str", "tournament":
+        "bool", "kind": "str", "offered": "bool", "period_open": "bool", "seat": "int", "stack": "int",
+        "stack_after": "int",
+    },
     "show_request": {
         "asker_called_river": "bool", "asker_dealt_in": "bool", "asker_retains": "bool",
         "asker_status": "str", "at_showdown": "bool", "last_aggressor": "int", "paid_to_see": "bool",
@@ -180,6 +223,9 @@ FACT_FIELDS: dict[str, dict[str, Kind]] = {
         "returned_to": "int", "seat": "int", "short_of_call": "bool", "shortfall": "int",
         "side_pot_count": "int", "side_pots_total": "int", "starting_stack": "int", "street_bet": "int",
         "table_chips": "int",
+    },
+    "table_break": {
+        "absent": "str", "absent_count": "int", "format": "str", "tournament": "bool", "players": "int",
     },
     "under_raise": {
         "actions_after": "int", "betting": "str", "caller_count": "int", "callers": "str",
@@ -242,6 +288,10 @@ FACT_FIELDS: dict[str, dict[str, Kind]] = {
         "family": "str", "format": "str", "past_cutoff": "bool", "players_acted": "int",
         "small_blind_posted": "int", "small_blind_seat": "int", "small_blind_to_add": "int",
         "substantial_action": "bool", "tournament": "bool",
+    },
+    "wrong_seat": {
+        "assigned_elsewhere": "bool", "assigned_seat": "int", "format": "str", "tournament": "bool", "seat":
+        "int", "stack": "int",
     },
 }
 
