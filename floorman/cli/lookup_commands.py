@@ -29,8 +29,12 @@ def rules(
     json_output: bool = typer.Option(False, "--json", help="Print the rules found as JSON."),
     rulebook: Optional[Path] = typer.Option(None, "--rulebook", help="A rulebook folder to use instead "
                                             "of the bundled one."),
+    diff: Optional[str] = typer.Option(None, "--diff", metavar="PROFILE", help="List the room options and "
+                                       "rules that differ between --profile (default tda-2026, or the house "
+                                       "file's) and this profile."),
 ) -> None:
     """Find rules by words, best match first: id, title, category, profiles and the rule in one line.
+    With --diff, list instead what differs between two profiles.
 
     Cardroom spellings are understood ("all in", "all-in", "allin"; "oot", "out of turn"), and a
     rule number finds the rules citing it ("rule 44", "2024 rule 44", "45-B"). Exit 1 when
@@ -42,6 +46,7 @@ def rules(
         floorman rules four card flop --profile cash
         floorman rules --category showdown
         floorman rules muck --house our-room.yaml
+        floorman rules --profile tda-2024 --diff tda-2026
     """
     from floorman.rulebook.loader import load_rulebook
     from floorman.rulebook.search import search
@@ -53,6 +58,9 @@ def rules(
         from floorman.rulebook.house import load_house
 
         house_rules = load_house(house, book)
+    if diff is not None:
+        _print_diff(book, profile, diff, house_rules, json_output)
+        return
     hits = search(book, text, category=category, profile=profile, house=house_rules,
                   limit=limit if limit is not None else (10 if text.strip() else None))
     if json_output:
@@ -64,6 +72,55 @@ def rules(
         _print_hits(hits, text, total=len(book.rules))
     if not hits:
         raise typer.Exit(code=1)
+
+
+def _print_diff(book: Any, profile: Optional[str], other: str, house_rules: Any, json_output: bool) -> None:
+    """`rules --profile A --diff B`: the options and rules that differ (a house file's options
+    stand in for A's own)."""
+    import dataclasses
+
+    from floorman.rulebook.diff import diff_profiles
+    from floorman.ruling import option_text
+
+    left = profile or (house_rules.extends if house_rules is not None else "tda-2026")
+    book.profile_chain(other)                 # an unknown profile is named, with a "did you mean"
+    left_options = None
+    if house_rules is not None:
+        left_options = book.options(left, house=dataclasses.replace(house_rules, extends=left))
+    found = diff_profiles(book, left, other, left_options=left_options)
+    if json_output:
+        import json
+
+        sys.stdout.write(json.dumps(found.to_json(), indent=2) + "\n")
+        return
+    from rich.console import Console
+    from rich.table import Table
+    from rich.text import Text
+
+    console = Console(highlight=False)
+    shown_left = f"{left} + {house_rules.path}" if house_rules is not None else left
+    if found.same:
+        console.print(Text(f"{shown_left} and {other} set the same options and apply the same rules."))
+        return
+    if found.options:
+        view = Table(title=f"Room options: {shown_left} vs {other}", title_justify="left")
+        view.add_column("option", no_wrap=True)
+        view.add_column(shown_left)
+        view.add_column(other)
+        view.add_column("what it means")
+        for option in found.options:
+            name = option.name + ("\n(2026 change)" if option.tda_2026_change else "")
+            view.add_row(name, option_text(option.left), option_text(option.right), option.description)
+        console.print(view)
+    for side, ids in ((shown_left, found.only_left), (other, found.only_right)):
+        if ids:
+            console.print(Text(f"Rules only under {side} ({len(ids)}):", style="bold"))
+            for rule_id in ids:
+                line = Text(f"  {rule_id}", style="cyan")
+                line.append(f"  {book.rules[rule_id].title}")
+                console.print(line)
+    console.print(Text(f"{len(found.options)} option(s) and {len(found.only_left) + len(found.only_right)} "
+                       "rule(s) differ", style="dim"))
 
 
 def _print_hits(hits: list, text: str, *, total: int) -> None:
