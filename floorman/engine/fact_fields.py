@@ -31,6 +31,11 @@ FACT_FIELDS: dict[str, dict[str, Kind]] = {
         "format": "str", "tournament": "bool", "gap": "int", "halt_short_table": "bool", "move_needed":
         "bool", "players_here": "int", "seat_to_move": "int", "short_table_players": "int",
     },
+    "big_blind_ante_short": {
+        "all_in": "bool", "ante": "int", "ante_posted": "int", "ante_short": "int", "big_blind": "int",
+        "blind_posted": "int", "blind_short": "int", "family": "str", "format": "str", "seat": "int",
+        "short": "bool", "stack": "int", "tournament": "bool",
+    },
     "boxed_card": {
         "actions_in_turn": "int", "ante": "int", "before_cutoff": "bool", "big_blind": "int", "button": "int",
         "cards": "str", "count": "int", "cutoff": "str", "cutoff_words": "str", "family": "str",
@@ -38,6 +43,10 @@ FACT_FIELDS: dict[str, dict[str, Kind]] = {
         "players_acted": "int", "posted": "str", "posted_total": "int", "returned": "str",
         "returned_total": "int", "small_blind": "int", "substantial_action": "bool", "tournament": "bool",
         "treated_as_blank": "bool", "two_or_more_on_initial_deal": "bool",
+    },
+    "button_draw": {
+        "button": "int", "card": "str", "cards": "str", "family": "str", "format": "str", "high_rank": "str",
+        "players": "int", "rank_tie": "bool", "suit": "str", "tied_seats": "str", "tournament": "bool",
     },
     "call_before_amount": {
         "amount_known": "bool", "amount_to": "int", "bettor": "int", "call_adds": "int", "call_to": "int",
@@ -112,6 +121,11 @@ FACT_FIELDS: dict[str, dict[str, Kind]] = {
         "action_on_flop": "bool", "cards": "str", "family": "str", "flop_actions": "int", "format": "str",
         "no_action_on_flop": "bool", "tournament": "bool",
     },
+    "forced_bet_question": {
+        "ante_posted_by": "str", "ante_posters": "int", "counts_toward_call": "int", "current_bet": "int",
+        "dead_money_total": "int", "family": "str", "format": "str", "is_ante": "bool", "live": "bool",
+        "post": "str", "posted": "int", "seat": "int", "to_call": "int", "tournament": "bool",
+    },
     "fouled_deck": {
         "actions_in_turn": "int", "before_cutoff": "bool", "card": "str", "cutoff": "str",
         "cutoff_words": "str", "discovered": "str", "family": "str", "format": "str", "hand_over": "bool",
@@ -132,6 +146,26 @@ FACT_FIELDS: dict[str, dict[str, Kind]] = {
     },
     "hand_for_hand": {
         "format": "str", "tournament": "bool", "instructed": "bool", "players_in_hand": "int",
+    },
+    "missed_blinds": {
+        "big_blind_live": "int", "big_blind_missed": "bool", "family": "str", "format": "str",
+        "live_total": "int", "missed": "str", "missed_small_blind": "str", "seat": "int",
+        "small_blind_dead": "int", "small_blind_live": "int", "small_blind_missed": "bool",
+        "total_posted": "int", "tournament": "bool",
+    },
+    "new_player": {
+        "between_button_and_small_blind": "bool", "big_blind_seat": "int", "button": "int", "family": "str",
+        "format": "str", "hands_until_big_blind": "int", "may_be_dealt_in": "bool", "post_amount": "int",
+        "seat": "int", "small_blind_seat": "int", "stack": "int", "tournament": "bool",
+    },
+    "next_hand_button": {
+        "becoming_heads_up": "bool", "big_blind": "int", "big_blind_amount": "int", "button": "int",
+        "button_jumped": "bool", "dead_button": "bool", "dead_small_blind": "bool", "family": "str",
+        "first_postflop": "int", "first_preflop": "int", "format": "str", "heads_up": "bool", "leaving": "str",
+        "moving": "bool", "notes": "str", "players_next_hand": "int", "procedure": "str",
+        "small_blind": "int", "small_blind_amount": "int", "small_blind_text": "str", "this_big_blind": "int",
+        "this_button": "int",
+        "this_small_blind": "int", "tournament": "bool", "unjumped_button": "int",
     },
     "not_at_seat": {
         "away": "bool", "chips_in": "int", "family": "str", "format": "str", "posted": "int", "seat": "int",
@@ -160,6 +194,12 @@ FACT_FIELDS: dict[str, dict[str, Kind]] = {
         "betting_open": "bool", "betting_over": "bool", "betting_street": "str", "burned": "bool",
         "card_count": "int", "cards": "str", "family": "str", "format": "str", "street": "str",
         "to_act": "int", "tournament": "bool",
+    },
+    "procedure_question": {
+        "big_blind": "int", "board_cards": "int", "burns": "int", "cards_dealt": "int", "cards_each": "int",
+        "cutter_seat": "int", "family": "str", "first_seat": "int", "format": "str", "home_game": "bool",
+        "last_seat": "int", "players": "int", "small_blind": "int", "topic": "str", "tournament": "bool",
+        "variant": "str",
     },
     "question": {
         "about": "int", "about_all_in": "bool", "about_bet_to": "int", "about_stack": "int", "acted": "bool",
@@ -223,6 +263,10 @@ FACT_FIELDS: dict[str, dict[str, Kind]] = {
         "returned_to": "int", "seat": "int", "short_of_call": "bool", "shortfall": "int",
         "side_pot_count": "int", "side_pots_total": "int", "starting_stack": "int", "street_bet": "int",
         "table_chips": "int",
+    },
+    "straddle": {
+        "allowed_by_room": "bool", "big_blind": "int", "family": "str", "first_to_act": "int", "format": "str",
+        "min_raise_to": "int", "seat": "int", "straddle": "int", "tournament": "bool",
     },
     "table_break": {
         "absent": "str", "absent_count": "int", "format": "str", "tournament": "bool", "players": "int",

@@ -22,7 +22,8 @@ from __future__ import annotations
 from collections.abc import Collection
 from dataclasses import dataclass
 
-__all__ = ["PROCEDURES", "BlindPositions", "next_hand_positions"]
+__all__ = ["BUTTON_DRAW_SUITS", "PROCEDURES", "BlindPositions", "DrawResult", "button_draw", "first_to_act",
+           "next_hand_positions", "seats_between"]
 
 PROCEDURES = ("dead-button", "tda-2026-dead-button", "moving-button")
 
@@ -161,3 +162,66 @@ def next_hand_positions(*, seat_count: int, occupied_next_hand: Collection[int],
         return _moving_button(seat_count, occupied, button, big_blind)
     return _dead_button(seat_count, occupied, button, small_blind, big_blind,
                         jump_empty_seats=procedure == "tda-2026-dead-button")
+
+
+# --- the button draw and the order of action --------------------------------------------------
+
+#: Suits for the button draw, lowest first: clubs, diamonds, hearts, spades (seed 000, "Seats and
+#: the dealer button"; the same order breaks the stud bring-in and odd-chip ties).
+BUTTON_DRAW_SUITS = "cdhs"
+_RANKS = "23456789TJQKA"
+
+
+@dataclass(frozen=True, slots=True)
+class DrawResult:
+    """Who wins the button draw: `seat` with `card`; `tied` are the seats whose cards matched the
+    winner's rank (the suit decided between them; empty when the rank alone decided)."""
+
+    seat: int
+    card: str
+    tied: tuple[int, ...]
+
+
+def button_draw(cards: dict[int, str]) -> DrawResult:
+    """The high card takes the button; a tie on rank goes to the higher suit (spades, hearts,
+    diamonds, clubs). `cards` maps each seat to its face-up card (distinct, known cards)."""
+    if len(cards) < 2:
+        raise ValueError("a button draw needs at least two players")
+    if len(set(cards.values())) != len(cards):
+        raise ValueError("the same card was dealt to two seats")
+    for seat, card in cards.items():
+        if len(card) != 2 or card[0] not in _RANKS or card[1] not in BUTTON_DRAW_SUITS:
+            raise ValueError(f"seat {seat}: {card!r} is not a card such as 'Ks'")
+
+    def strength(seat: int) -> tuple[int, int]:
+        card = cards[seat]
+        return _RANKS.index(card[0]), BUTTON_DRAW_SUITS.index(card[1])
+
+    winner = max(cards, key=strength)
+    rank = cards[winner][0]
+    same_rank = tuple(sorted(seat for seat, card in cards.items() if card[0] == rank))
+    return DrawResult(winner, cards[winner], same_rank if len(same_rank) > 1 else ())
+
+
+def seats_between(start: int, end: int, seat_count: int) -> tuple[int, ...]:
+    """The seats strictly between `start` and `end`, clockwise (e.g. between the button and the
+    small blind: where a new player may not be dealt in, TDA 2024 8-A, 10-A / 2026 9-A, 11-A)."""
+    out: list[int] = []
+    seat = _seat_after(start, seat_count)
+    while seat != end and seat != start:
+        out.append(seat)
+        seat = _seat_after(seat, seat_count)
+    return tuple(out)
+
+
+def first_to_act(positions: BlindPositions, seat_count: int, occupied: Collection[int]) -> tuple[int, int]:
+    """Who acts first before the flop and after it, for these positions.
+
+    Heads-up the button (the small blind) acts first before the flop and the big blind first
+    after it (TDA 2024 34-B / 2026 36-C); otherwise the first player after the big blind acts
+    first before the flop and the first player after the button after it."""
+    seats = set(occupied)
+    if len(seats) == 2:
+        return positions.button, positions.big_blind
+    return (_next_occupied(positions.big_blind, seat_count, seats),
+            _next_occupied(positions.button, seat_count, seats))

@@ -1,0 +1,138 @@
+"""Set-up, the button and forced bets: the questions a floor is called for before the betting.
+
+The table is the hand about to be dealt (or just dealt): its `button`, its seats and its forced
+bets. Posts already made are events, as usual; the incident says what is asked.
+
+* `button-draw`: one card dealt face up to each player to place the first button (seed 000,
+  "Seats and the dealer button");
+* `next-hand-button`: where the button and the blinds go next hand when players bust or leave
+  on this one (dead button TDA 2024 32 / 2026 34, 2026 36-B; heads-up 2024 34-B / 2026 36-C;
+  a cash room's moving button);
+* `new-player`: a new player takes a seat (TDA 2024 8-A, 10-A / 2026 9-A, 11-A; seed 000, "New
+  players and missed blinds");
+* `missed-blinds`: a cash player comes back having missed blinds (seed 000);
+* `straddle`: a player puts out a straddle before the deal (seed 000, "Straddles");
+* `forced-bet-question`: does a posted ante, blind or straddle count toward the call;
+* `big-blind-ante-short`: the big blind cannot cover both the blind and the big-blind ante
+  (TDA RP-11);
+* `procedure-question`: how the deck is prepared, the deal order, the burns, how blinds change.
+"""
+
+from __future__ import annotations
+
+import re
+from typing import Literal
+
+from pydantic import Field, field_validator
+
+from floorman.model.cards import parse_cards
+from floorman.model.incidents import Incident, incident
+
+_SEAT_CARD = re.compile(r"^\s*(?:s|seat)?\s*(\d{1,2})\s*[:=]\s*(\S+)\s*$", re.IGNORECASE)
+
+
+def _seat_cards(value: object) -> tuple[str, ...]:
+    """`{seat: card}` or ["SEAT:CARD", ...] -> ("SEAT:CARD", ...) with the card checked."""
+    if isinstance(value, dict):
+        pairs = [(str(seat), str(card)) for seat, card in value.items()]
+    elif isinstance(value, (list, tuple)):
+        pairs = []
+        for item in value:
+            match = _SEAT_CARD.match(str(item))
+            if not match:
+                raise ValueError(f"{item!r} is not SEAT:CARD (e.g. 4:Ks)")
+            pairs.append((match.group(1), match.group(2)))
+    else:
+        raise ValueError("expected one card per seat, e.g. {1: Kh, 4: Ks} or 1:Kh,4:Ks")
+    out = []
+    for seat, card in pairs:
+        if not seat.isdigit() or not 1 <= int(seat) <= 10:
+            raise ValueError(f"seat {seat!r} is not a seat number 1-10")
+        cards = parse_cards(card)
+        if len(cards) != 1 or cards[0] == "??":
+            raise ValueError(f"seat {seat}: {card!r} is not one known card such as 'Ks'")
+        out.append(f"{int(seat)}:{cards[0]}")
+    return tuple(out)
+
+
+@incident
+class ButtonDraw(Incident):
+    """One card dealt face up to each player to decide who starts with the button.
+
+    `cards` gives each seat's card: `{1: Kh, 4: Ks}` in a file, `cards=1:Kh,4:Ks` at the table."""
+
+    type: Literal["button-draw"] = "button-draw"
+    cards: tuple[str, ...] = Field(min_length=2, description="each seat's face-up card, as SEAT:CARD (4:Ks)")
+
+    _parse = field_validator("cards", mode="before")(_seat_cards)
+
+
+@incident
+class NextHandButton(Incident):
+    """Where the button and blinds go next hand. `leaving` are the seats that bust or leave on this
+    hand (none: the ordinary move); the table's button and this hand's blind posts say where they
+    are now."""
+
+    type: Literal["next-hand-button"] = "next-hand-button"
+    leaving: tuple[int, ...] = Field((), description="seats that bust or leave on this hand")
+
+
+@incident
+class NewPlayer(Incident):
+    """A new player takes `seat` (an empty seat, or one sitting out) while this hand is dealt.
+    `stack`: the chips the player brings (0: not said)."""
+
+    type: Literal["new-player"] = "new-player"
+    seat: int = Field(ge=1, le=10, description="the seat the new player takes")
+    stack: int = Field(0, ge=0, lt=2**53, description="the chips brought (0 = not said)")
+
+
+@incident
+class MissedBlinds(Incident):
+    """A cash player in `seat` comes back having missed `missed` (small-blind, big-blind or both)."""
+
+    type: Literal["missed-blinds"] = "missed-blinds"
+    seat: int = Field(ge=1, le=10, description="the returning player's seat")
+    missed: Literal["small-blind", "big-blind", "both"] = Field("both", description="the blinds missed")
+
+
+@incident
+class Straddle(Incident):
+    """`seat` puts out a straddle before the cards are dealt (`amount` 0: twice the big blind)."""
+
+    type: Literal["straddle"] = "straddle"
+    seat: int = Field(ge=1, le=10, description="the straddler")
+    amount: int = Field(0, ge=0, lt=2**53, description="the straddle (0 = twice the big blind)")
+
+
+ForcedBetKind = Literal["ante", "big-blind-ante", "button-ante", "small-blind", "big-blind", "straddle"]
+
+
+@incident
+class ForcedBetQuestion(Incident):
+    """`seat` asks whether its posted `post` (an ante, a blind or a straddle) counts toward the call."""
+
+    type: Literal["forced-bet-question"] = "forced-bet-question"
+    seat: int = Field(ge=1, le=10, description="the player who asks")
+    post: ForcedBetKind = Field(description="the forced bet the player posted")
+
+
+@incident
+class BigBlindAnteShort(Incident):
+    """The big blind in `seat` has fewer chips than the big blind plus the big-blind ante."""
+
+    type: Literal["big-blind-ante-short"] = "big-blind-ante-short"
+    seat: int = Field(ge=1, le=10, description="the player due to post the big blind and the ante")
+
+
+ProcedureTopic = Literal["deck-preparation", "deal-order", "burn-cards", "blind-levels"]
+
+
+@incident
+class ProcedureQuestion(Incident):
+    """A question about a standard procedure: how the deck is prepared and who cuts, the deal
+    order, the burn cards, how the blinds change. `home_game`: a home game (players deal)."""
+
+    type: Literal["procedure-question"] = "procedure-question"
+    topic: ProcedureTopic = Field(description="what is asked")
+    home_game: bool = Field(False, description="a home game, where the players deal and cut")
