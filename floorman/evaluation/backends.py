@@ -108,6 +108,15 @@ def omaha_high_strength(hole: Sequence[str], board: Sequence[str]) -> int:
     return omaha_high(hole, board)[0]
 
 
+def piquet_high(game: str, cards: Sequence[str]) -> Evaluated:
+    """Best 32-card (piquet) hand of five to seven cards, by floorman's own evaluator (pokerkit
+    has none); `game` names the suit order. Give the board first, as for standard_high."""
+    from floorman.evaluation import piquet
+
+    strength, five, category, _ = piquet.best_hand(cards, piquet.SUIT_ORDERS[game])
+    return strength, five, category
+
+
 _LOW_RANKS = frozenset("A2345678")
 
 

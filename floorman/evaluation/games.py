@@ -10,7 +10,7 @@ from collections.abc import Sequence
 from dataclasses import dataclass
 
 from floorman.errors import FloormanError
-from floorman.model.cards import RANKS, SHORT_DECK_RANKS, SUITS
+from floorman.model.cards import PIQUET_RANKS, RANKS, SHORT_DECK_RANKS, SUITS
 
 
 class InvalidHand(FloormanError, ValueError):
@@ -26,6 +26,8 @@ EIGHT_OR_BETTER = "eight-or-better"          # A-5 low, five unpaired cards 8 or
 OMAHA_EIGHT_OR_BETTER = "omaha-eight-or-better"
 ACE_TO_FIVE = "ace-to-five"      # razz: aces low, straights and flushes ignored, pairs are bad
 DEUCE_TO_SEVEN = "deuce-to-seven"  # aces high, straights and flushes count against you
+PIQUET = "piquet"                # 32 cards (7 to A): flush over full house, A-7-8-9-T low, suits break
+                                 # ties of straights and flushes (floorman/evaluation/piquet.py)
 
 
 @dataclass(frozen=True, slots=True)
@@ -41,6 +43,7 @@ class GameRules:
     total: tuple[int, int]
     short_deck: bool = False
     stud: bool = False
+    ranks: str = RANKS            # the ranks in the deck (short deck: 6 to A; piquet: 7 to A)
 
     @property
     def splits_pot(self) -> bool:
@@ -53,7 +56,11 @@ GAMES: dict[str, GameRules] = {
     rules.name: rules
     for rules in (
         GameRules("holdem", STANDARD, None, False, (2, 2), (3, 5), (5, 7)),
-        GameRules("short-deck", SHORT_DECK, None, False, (2, 2), (3, 5), (5, 7), short_deck=True),
+        GameRules("short-deck", SHORT_DECK, None, False, (2, 2), (3, 5), (5, 7), short_deck=True,
+                  ranks=SHORT_DECK_RANKS),
+        # the 32-card deck of seed 004, dealt as hold'em; the name carries the suit order
+        GameRules("piquet", PIQUET, None, False, (2, 2), (3, 5), (5, 7), ranks=PIQUET_RANKS),
+        GameRules("piquet-bridge-suits", PIQUET, None, False, (2, 2), (3, 5), (5, 7), ranks=PIQUET_RANKS),
         GameRules("omaha", OMAHA, None, False, (4, 5), (3, 5), (7, 10)),
         GameRules("omaha-hi-lo", OMAHA, OMAHA_EIGHT_OR_BETTER, True, (4, 5), (3, 5), (7, 10)),
         GameRules("stud", STANDARD, None, False, (4, 7), (0, 1), (5, 7), stud=True),
@@ -75,17 +82,21 @@ def game_rules(game: str) -> GameRules:
                           expected=", ".join(GAME_NAMES)) from None
 
 
-def check_cards(cards: Sequence[str], *, short_deck: bool = False, field: str = "cards") -> tuple[str, ...]:
-    """The cards as a tuple, each a real card of the deck in play ('??' cannot be read)."""
+def check_cards(cards: Sequence[str], *, short_deck: bool = False, field: str = "cards",
+                ranks: str | None = None) -> tuple[str, ...]:
+    """The cards as a tuple, each a real card of the deck in play ('??' cannot be read).
+    `ranks` names the deck's ranks (default: 52 cards, or 36 with `short_deck`)."""
     if isinstance(cards, str):
         # "AsKd" would otherwise iterate as characters; say what went wrong instead.
         raise InvalidHand(f"{cards!r} is one string; give a sequence of cards",
                           field=field, expected="e.g. ('As', 'Kd')")
-    ranks = SHORT_DECK_RANKS if short_deck else RANKS
+    if ranks is None:
+        ranks = SHORT_DECK_RANKS if short_deck else RANKS
     out = tuple(cards)
     for card in out:
         if not (isinstance(card, str) and len(card) == 2 and card[0] in ranks and card[1] in SUITS):
-            deck = "short-deck card (6 to A)" if short_deck else "card like 'As' or 'Td'"
+            deck = ("short-deck card (6 to A)" if ranks == SHORT_DECK_RANKS
+                    else "32-card deck card (7 to A)" if ranks == PIQUET_RANKS else "card like 'As' or 'Td'")
             raise InvalidHand(f"{card!r} is not a card that can be read", field=field, expected=deck)
     return out
 
@@ -95,8 +106,8 @@ def check_hand(
 ) -> tuple[GameRules, tuple[str, ...], tuple[str, ...]]:
     """The game's rules and the hole and board cards, once they make a readable hand."""
     rules = game_rules(game)
-    hole_cards = check_cards(hole, short_deck=rules.short_deck, field="hole")
-    board_cards = check_cards(board, short_deck=rules.short_deck, field="board")
+    hole_cards = check_cards(hole, field="hole", ranks=rules.ranks)
+    board_cards = check_cards(board, field="board", ranks=rules.ranks)
     for what, cards, (fewest, most) in (("hole", hole_cards, rules.hole),
                                         ("board", board_cards, rules.board),
                                         ("hole and board", hole_cards + board_cards, rules.total)):

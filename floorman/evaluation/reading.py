@@ -38,6 +38,8 @@ def _high(rules: games.GameRules, hole: tuple[str, ...], board: tuple[str, ...])
         strength, five, category = backends.standard_high(board + hole)
     elif rules.high == games.OMAHA:
         strength, five, category = backends.omaha_high(hole, board)
+    elif rules.high == games.PIQUET:
+        strength, five, category = backends.piquet_high(rules.name, board + hole)
     else:
         evaluated = backends.pokerkit_read(rules.high, hole, board)
         assert evaluated is not None, "every five cards make a high hand"

@@ -13,6 +13,7 @@ RANKS = "23456789TJQKA"
 SUITS = "cdhs"
 UNKNOWN = "??"
 SHORT_DECK_RANKS = "6789TJQKA"
+PIQUET_RANKS = "789TJQKA"          # the 32-card deck (seed 004): 7s through aces
 
 _CARD = re.compile(r"[2-9TJQKA][cdhs]|\?\?")
 _CARDS = re.compile(r"(?:[2-9TJQKA][cdhs]|\?\?)*")
@@ -42,7 +43,18 @@ def is_known(card: str) -> bool:
     return card != UNKNOWN
 
 
-def deck(short: bool = False) -> list[str]:
-    """The full deck: 52 cards, or 36 for short deck (2s to 5s removed)."""
-    ranks = SHORT_DECK_RANKS if short else RANKS
+def deck(short: bool = False, *, ranks: str | None = None) -> list[str]:
+    """The full deck: 52 cards, 36 for short deck (2s to 5s removed), or the deck of the
+    `ranks` given (PIQUET_RANKS: the 32-card deck)."""
+    if ranks is None:
+        ranks = SHORT_DECK_RANKS if short else RANKS
     return [rank + suit for rank in ranks for suit in SUITS]
+
+
+def deck_ranks(variant: str) -> str:
+    """The ranks in the deck a game is dealt from, by variant name."""
+    if variant == "short-deck":
+        return SHORT_DECK_RANKS
+    if variant.startswith("piquet"):
+        return PIQUET_RANKS
+    return RANKS

@@ -31,6 +31,10 @@ class Variant(StrEnum):
     RAZZ = "razz"
     DEUCE_SEVEN_TRIPLE_DRAW = "2-7-triple-draw"
     DEUCE_SEVEN_SINGLE_DRAW = "2-7-single-draw"
+    # the 32-card deck (seed 004) dealt as hold'em; the suffix names the suit order that breaks
+    # ties of straights and flushes (floorman/evaluation/piquet.py)
+    PIQUET = "piquet"
+    PIQUET_BRIDGE_SUITS = "piquet-bridge-suits"
 
     @property
     def family(self) -> Literal["flop", "stud", "draw"]:
