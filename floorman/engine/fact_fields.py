@@ -68,15 +68,30 @@ FACT_FIELDS: dict[str, dict[str, Kind]] = {
         "seat_6_chips_after": "int", "seat_7_chips_after": "int", "seat_8_chips_after": "int",
         "seat_9_chips_after": "int", "seat_10_chips_after": "int", "winners": "str",
     },
+    "chips_found_behind": {
+        "all_in_total": "int", "amount": "int", "caller": "int", "caller_behind": "int", "caller_covers": "bool",
+        "caller_total": "int", "extra_to_call": "int", "format": "str", "gap": "int", "part_of_action": "bool",
+        "pot": "int", "seat": "int", "tournament": "bool",
+    },
     "clock": {
         "chips_in": "int", "expired": "bool", "facing_bet": "bool", "family": "str", "format": "str",
         "seat": "int", "street": "str", "tie": "bool", "to_call": "int", "tournament": "bool",
     },
+    "complaint": {"about": "str", "format": "str", "seat": "int", "tournament": "bool"},
     "conditional": {
         "amount_said": "int", "condition": "str", "condition_met": "bool", "condition_seat": "int",
         "condition_words": "str", "current_bet": "int", "facing_bet": "bool", "folded": "bool",
         "min_raise_to": "int", "promised": "str", "said_amount": "bool", "seat": "int", "stack": "int",
         "to_call": "int",
+    },
+    "conduct": {
+        "action_pending": "bool", "cash_game": "bool", "chips_forfeited": "int", "forced_bets_per_round": "int",
+        "forced_bets_while_away": "int", "format": "str", "hands_missed": "int", "level": "int", "next_step": "str",
+        "penalty": "str", "penalty_type": "str", "prior_penalties": "int", "prior_warnings": "int", "repeat": "bool",
+        "rounds": "int", "seat": "int", "seats_at_table": "int", "severity": "str", "stack": "int", "starts": "str",
+        "step": "str", "tournament": "bool", "units": "int", "while_away": "str",
+        "during_hand": "bool", "folded": "bool", "in_hand": "bool", "live_hand": "bool", "nuts_last_to_act": "bool",
+        "offence": "str", "online": "bool", "online_cheating": "bool", "other_in_hand": "bool", "other_seat": "int",
     },
     "count": {
         "acted": "bool", "all_in": "bool", "by": "str", "call_to": "int", "change": "int",
@@ -147,6 +162,7 @@ FACT_FIELDS: dict[str, dict[str, Kind]] = {
     "hand_for_hand": {
         "format": "str", "tournament": "bool", "instructed": "bool", "players_in_hand": "int",
     },
+    "lost_chips": {"amount": "int", "format": "str", "owner": "int", "owner_known": "bool", "tournament": "bool"},
     "missed_blinds": {
         "big_blind_live": "int", "big_blind_missed": "bool", "family": "str", "format": "str",
         "live_total": "int", "missed": "str", "missed_small_blind": "str", "seat": "int",
@@ -183,6 +199,13 @@ FACT_FIELDS: dict[str, dict[str, Kind]] = {
     "partial_table": {
         "all_shown": "bool", "at_showdown": "bool", "board_plays": "bool", "claim": "str",
         "claims_board": "bool", "hole_count": "int", "missing": "int", "seat": "int", "shown_count": "int",
+    },
+    "penalty": {
+        "cash_game": "bool", "chips_forfeited": "int", "forced_bets_per_round": "int",
+        "forced_bets_while_away": "int", "format": "str", "hands_missed": "int", "level": "int", "next_step": "str",
+        "penalty": "str", "penalty_type": "str", "prior_penalties": "int", "prior_warnings": "int", "repeat": "bool",
+        "rounds": "int", "seat": "int", "seats_at_table": "int", "severity": "str", "stack": "int", "starts": "str",
+        "step": "str", "tournament": "bool", "units": "int", "while_away": "str",
     },
     "pot_count_error": {
         "actions_after": "int", "bet_to": "int", "caller_count": "int", "callers": "str", "count_said": "int",
@@ -270,6 +293,10 @@ FACT_FIELDS: dict[str, dict[str, Kind]] = {
     },
     "table_break": {
         "absent": "str", "absent_count": "int", "format": "str", "tournament": "bool", "players": "int",
+    },
+    "token_bet": {
+        "all_in_to": "int", "call_to": "int", "facing_bet": "bool", "format": "str", "item": "str",
+        "pushed_forward": "bool", "seat": "int", "stack": "int", "to_call": "int", "tournament": "bool",
     },
     "under_raise": {
         "actions_after": "int", "betting": "str", "caller_count": "int", "callers": "str",

@@ -52,6 +52,8 @@ FAMILY_OF = {
     **dict.fromkeys(("showdown-question", "muck-at-showdown", "hand-killed-by-dealer", "hand-fouled",
                      "verbal-at-showdown", "show-request", "shown-to-one", "partial-table",
                      "award-dispute"), "showdown"),
+    **dict.fromkeys(("conduct", "penalty", "complaint", "chips-found-behind", "lost-chips", "token-bet"),
+                    "conduct"),
     **dict.fromkeys(("button-draw", "next-hand-button", "new-player", "missed-blinds", "straddle",
                      "forced-bet-question", "big-blind-ante-short", "procedure-question"), "setup"),
     **dict.fromkeys(("chip-race", "simultaneous-eliminations", "cash-out-request", "rebuy-request",

@@ -1,0 +1,157 @@
+"""Facts for conduct incidents: the offence, where the player stands in the hand, and the penalty
+the ladder gives at this table (floorman/model/penalty.py); the chips found behind an all-in,
+lost chips and token bets.
+
+* `conduct:<n>`             the offence, the player's hand (live, folded), the other player, and
+  the penalty: `level`, `step`, `penalty` (words), `rounds`, `hands_missed`, `chips_forfeited`,
+  `forced_bets_while_away`, `seats_at_table`, `next_step`, `starts`;
+* `penalty:<n>`             the same ladder numbers for a penalty the floor gives;
+* `complaint:<n>`           what the player complains about;
+* `chips_found_behind:<n>`  the all-in, the caller, and what the chips found would change;
+* `lost_chips:<n>`, `token_bet:<n>`.
+
+Every field has a value (never None): a missing seat is 0.
+"""
+
+from __future__ import annotations
+
+from floorman.engine.facts import Fact, Situation, builds, incident_seat
+from floorman.errors import InvalidEvent
+from floorman.model.incidents.conduct import (OFFENCES, ChipsFoundBehind, Complaint, Conduct, LostChips,
+                                              Penalty, TokenBet)
+from floorman.model.penalty import PENALTY_TYPES, assess, forced_bets_per_round
+from floorman.model.table import GameFormat
+
+#: offences that are cheating online: the security team closes the account (seed 000, online play)
+ONLINE_CHEATING = ("collusion", "chip-dumping", "bot", "strategy-aid")
+
+
+def _tournament(situation: Situation) -> bool:
+    return situation.table.format is GameFormat.TOURNAMENT
+
+
+def ladder_fields(situation: Situation, seat: int, severity: str, prior_warnings: int,
+                  prior_penalties: int) -> Fact:
+    """The penalty this offence brings at this table, as fact fields."""
+    table = situation.table
+    state = situation.state
+    penalty_type = str(situation.option("penalty_type", "missed-rounds"))
+    if penalty_type not in PENALTY_TYPES:
+        raise InvalidEvent(f"the profile's penalty_type is {penalty_type!r}; expected one of "
+                           f"{', '.join(PENALTY_TYPES)}", field="profile.penalty_type")
+    seats_at_table = len(table.seats)
+    fb = table.forced_bets
+    per_round = forced_bets_per_round(fb.small_blind, fb.big_blind, fb.ante, fb.ante_style, seats_at_table)
+    stack = state.seats[seat].stack          # chips behind: what a disqualification takes out of play
+    p = assess(severity=severity, prior_warnings=prior_warnings, prior_penalties=prior_penalties,
+               tournament=_tournament(situation), penalty_type=penalty_type, seats_at_table=seats_at_table,
+               forced_per_round=per_round, penalty_hands=int(situation.option("penalty_hands", 3)), stack=stack)
+    return {
+        "severity": severity, "prior_warnings": prior_warnings, "prior_penalties": prior_penalties,
+        "repeat": prior_warnings + prior_penalties > 0,
+        "level": p.level, "step": p.step, "penalty": p.text, "next_step": p.next_step, "units": p.units,
+        "while_away": p.while_away,
+        "rounds": p.rounds, "hands_missed": p.hands_missed, "chips_forfeited": p.chips_forfeited,
+        "forced_bets_while_away": p.forced_bets_while_away, "forced_bets_per_round": per_round,
+        "seats_at_table": seats_at_table, "penalty_type": penalty_type, "stack": stack,
+        "tournament": _tournament(situation), "cash_game": not _tournament(situation),
+        "format": table.format.value,
+    }
+
+
+def _hand_of(situation: Situation, number: int) -> tuple[bool, bool]:
+    """(dealt in, live): whether the seat was dealt into this hand and still holds a live hand."""
+    seat = situation.state.seats[number]
+    live = seat.dealt_in and not seat.folded and not seat.mucked and not situation.state.hand_over
+    return seat.dealt_in, live
+
+
+@builds("conduct")
+def conduct_facts(situation: Situation, conduct: Conduct, index: int) -> list[Fact]:
+    where = f"incidents[{index}]"
+    incident_seat(situation, conduct.seat, f"{where}.seat")
+    other = conduct.other_seat or 0
+    if other:
+        incident_seat(situation, other, f"{where}.other_seat")
+    in_hand, live = _hand_of(situation, conduct.seat)
+    other_live = _hand_of(situation, other)[1] if other else False
+    during = conduct.during_hand
+    fact: Fact = {
+        "type": "conduct", "id": f"conduct:{index}", "seat": conduct.seat, "offence": conduct.offence,
+        "other_seat": other, "other_in_hand": other_live, "in_hand": in_hand, "live_hand": live and during,
+        "folded": in_hand and not live, "during_hand": during, "online": conduct.online,
+        "online_cheating": conduct.online and conduct.offence in ONLINE_CHEATING,
+        "action_pending": conduct.action_pending, "nuts_last_to_act": conduct.nuts_last_to_act,
+        # a penalty on a player still holding a live hand begins once the hand is over (2024 68 / 2026 70)
+        "starts": "when this hand is over" if live and during else "now",
+    }
+    fact.update(ladder_fields(situation, conduct.seat, OFFENCES[conduct.offence], conduct.prior_warnings,
+                              conduct.prior_penalties))
+    return [fact]
+
+
+@builds("penalty")
+def penalty_facts(situation: Situation, penalty: Penalty, index: int) -> list[Fact]:
+    incident_seat(situation, penalty.seat, f"incidents[{index}].seat")
+    _, live = _hand_of(situation, penalty.seat)
+    fact: Fact = {"type": "penalty", "id": f"penalty:{index}", "seat": penalty.seat,
+                  "starts": "when this hand is over" if live else "now"}
+    fact.update(ladder_fields(situation, penalty.seat, penalty.severity, penalty.prior_warnings,
+                              penalty.prior_penalties))
+    return [fact]
+
+
+@builds("complaint")
+def complaint_facts(situation: Situation, complaint: Complaint, index: int) -> list[Fact]:
+    if complaint.seat is not None:
+        incident_seat(situation, complaint.seat, f"incidents[{index}].seat")
+    return [{"type": "complaint", "id": f"complaint:{index}", "seat": complaint.seat or 0,
+             "about": complaint.about, "tournament": _tournament(situation),
+             "format": situation.table.format.value}]
+
+
+@builds("chips-found-behind")
+def chips_found_behind_facts(situation: Situation, found: ChipsFoundBehind, index: int) -> list[Fact]:
+    where = f"incidents[{index}]"
+    state = situation.state
+    seat = incident_seat(situation, found.seat, f"{where}.seat", live=True)
+    caller = incident_seat(situation, found.caller, f"{where}.caller", live=True)
+    if not seat.all_in:
+        raise InvalidEvent(f"seat {found.seat} is not all-in (it has {seat.stack:,} behind)", field=f"{where}.seat")
+    if caller.total < seat.total and caller.stack > 0:
+        raise InvalidEvent(f"seat {found.caller} has not called the all-in ({caller.total:,} in against "
+                           f"{seat.total:,})", field=f"{where}.caller")
+    # accepted action: the caller who covers must put in the chips found as well, up to what it has behind
+    extra = min(found.amount, caller.stack) if found.part_of_action else 0
+    return [{
+        "type": "chips_found_behind", "id": f"chips_found_behind:{index}", "seat": found.seat,
+        "caller": found.caller, "amount": found.amount, "part_of_action": found.part_of_action,
+        "all_in_total": seat.total, "caller_total": caller.total, "caller_behind": caller.stack,
+        "caller_covers": caller.stack >= found.amount, "extra_to_call": extra,
+        "gap": found.amount - extra, "tournament": _tournament(situation),
+        "pot": state.pot, "format": situation.table.format.value,
+    }]
+
+
+@builds("lost-chips")
+def lost_chips_facts(situation: Situation, lost: LostChips, index: int) -> list[Fact]:
+    if lost.owner is not None:
+        incident_seat(situation, lost.owner, f"incidents[{index}].owner")
+    return [{"type": "lost_chips", "id": f"lost_chips:{index}", "amount": lost.amount, "owner": lost.owner or 0,
+             "owner_known": lost.owner is not None, "tournament": _tournament(situation),
+             "format": situation.table.format.value}]
+
+
+@builds("token-bet")
+def token_bet_facts(situation: Situation, token: TokenBet, index: int) -> list[Fact]:
+    where = f"incidents[{index}]"
+    state = situation.state
+    seat = incident_seat(situation, token.seat, f"{where}.seat", live=True)
+    all_in_to = seat.street_bet + seat.stack
+    call_to = min(state.current_bet, all_in_to)
+    return [{
+        "type": "token_bet", "id": f"token_bet:{index}", "seat": token.seat, "item": token.item,
+        "pushed_forward": token.pushed_forward, "to_call": state.to_call(token.seat),
+        "facing_bet": state.to_call(token.seat) > 0, "call_to": call_to, "all_in_to": all_in_to,
+        "stack": seat.stack, "tournament": _tournament(situation), "format": situation.table.format.value,
+    }]

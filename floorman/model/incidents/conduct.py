@@ -1,0 +1,146 @@
+"""Conduct incidents: how players behave, the penalties the floor gives, and chip oddities.
+
+* `conduct`: a player's conduct the floor is called about: one player to a hand, collusion and
+  soft play, devices, the table language, identity, abuse and etiquette, exposing cards with
+  action pending, leaving the table with a live hand, dodging blinds, cards out of view. The
+  ruling works out the penalty on the ladder (floorman/model/penalty.py) for this table.
+* `penalty`: the floor gives a penalty and asks what it comes to at this table.
+* `complaint`: a player asks for a ruling that the rules answer with the floor's authority
+  (legal strategy, a posted house rule, a case the rules do not cover, a final decision).
+* `chips-found-behind`: chips found behind a player's stack after the all-in was called.
+* `lost-chips`: chips found at or near the table whose owner is not known.
+* `token-bet`: a bounty chip or a clock token pushed out as a bet.
+"""
+
+from __future__ import annotations
+
+from typing import Literal
+
+from pydantic import Field, model_validator
+
+from floorman.model.incidents import CHIP_LIMIT, Incident, incident
+
+#: the offences a `conduct` incident names, and how serious each is on the ladder: minor ones
+#: start with a warning; serious ones with a penalty (TDA 2024 71-B: penalties "will be given"
+#: for soft play, abuse, disruptive behaviour, dodging blinds); cheating with disqualification.
+OFFENCES: dict[str, str] = {
+    "disclosure": "minor",        # talking about a live or folded hand ("I folded a king")
+    "advice": "minor",            # advising a player who is in the hand
+    "reading-hand": "minor",      # reading aloud a hand that was not tabled
+    "collusion": "cheating",      # players sharing information or playing as a team
+    "chip-dumping": "cheating",   # losing chips on purpose to another player
+    "bot": "cheating",            # online: software playing the account
+    "soft-play": "serious",       # not betting against a friend as one would against anyone else
+    "device": "minor",            # a phone or other device used with a live hand
+    "strategy-aid": "minor",      # a chart, an app or outside help used at the table
+    "language": "minor",          # table talk in a language other than the posted one
+    "identity": "minor",          # sunglasses, hood or covering that hides who the player is
+    "abuse": "serious",           # abusive words, threats, harassment
+    "throwing": "serious",        # throwing cards or chips
+    "stalling": "minor",          # persistent delay of the game
+    "splashing": "minor",         # splashing chips into the pot
+    "false-claim": "minor",       # false words or acts meant to mislead (a fake call motion...)
+    "angle-shot": "minor",        # within the letter of the rules but against their spirit
+    "slow-roll": "minor",         # a winner shown slowly on purpose (etiquette)
+    "exposing-cards": "minor",    # cards exposed while action is pending
+    "left-table": "minor",        # away from the table with a live hand
+    "dodging-blinds": "serious",  # moving or staying away so as not to post a blind
+    "cards-hidden": "minor",      # a live hand kept out of plain view
+}
+
+Offence = Literal[
+    "disclosure", "advice", "reading-hand", "collusion", "chip-dumping", "bot", "soft-play", "device",
+    "strategy-aid", "language", "identity", "abuse", "throwing", "stalling", "splashing", "false-claim",
+    "angle-shot", "slow-roll", "exposing-cards", "left-table", "dodging-blinds", "cards-hidden",
+]
+
+Count = Field(0, ge=0, le=20)
+
+
+@incident
+class Conduct(Incident):
+    """Seat `seat` is reported for `offence`. `other_seat` is the other player involved (the player
+    advised, the partner in collusion or soft play). `prior_warnings` and `prior_penalties` count
+    the player's earlier warnings and penalties in this event (repeat offences escalate)."""
+
+    type: Literal["conduct"] = "conduct"
+    seat: int
+    offence: Offence
+    other_seat: int | None = Field(None, description="the other player involved (advised, partner), if any")
+    prior_warnings: int = Field(0, ge=0, le=20, description="warnings the player has already had")
+    prior_penalties: int = Field(0, ge=0, le=20, description="penalties the player has already served")
+    online: bool = Field(False, description="an online game (security team, accounts)")
+    during_hand: bool = Field(True, description="it happened while a hand was being played")
+    action_pending: bool = Field(True, description="exposing-cards: betting action was still to come")
+    nuts_last_to_act: bool = Field(False, description="soft-play: the player checked the exclusive nuts, "
+                                                      "last to act on the river")
+
+    @model_validator(mode="after")
+    def _other(self) -> "Conduct":
+        if self.other_seat is not None and self.other_seat == self.seat:
+            raise ValueError("other_seat is the same seat as the offender")
+        return self
+
+
+@incident
+class Penalty(Incident):
+    """The floor penalises seat `seat` for an offence of `severity`; the ruling says what it comes
+    to at this table (the next step of the ladder after `prior_warnings` and `prior_penalties`)."""
+
+    type: Literal["penalty"] = "penalty"
+    seat: int
+    severity: Literal["minor", "serious", "cheating"] = Field(
+        "minor", description="minor: etiquette, one player to a hand...; serious: abuse, soft play, dodging "
+                             "blinds; cheating: collusion, chip dumping")
+    prior_warnings: int = Field(0, ge=0, le=20, description="warnings the player has already had")
+    prior_penalties: int = Field(0, ge=0, le=20, description="penalties the player has already served")
+
+
+@incident
+class Complaint(Incident):
+    """A player asks the floor for a ruling: `about` says on what. `legal-strategy`: an opponent
+    bluffed, check-raised or slow-played; `house-rule`: a posted house rule differs from the TDA or
+    a guide; `not-covered`: no written rule covers the case, or the strict rule would be unfair;
+    `decision-final`: the player disputes a ruling already made and asks for it to be changed."""
+
+    type: Literal["complaint"] = "complaint"
+    seat: int | None = Field(None, description="the player complaining, if one")
+    about: Literal["legal-strategy", "house-rule", "not-covered", "decision-final"]
+
+
+@incident
+class ChipsFoundBehind(Incident):
+    """Seat `seat` was all-in and called by `caller`; then chips worth `amount` were found behind
+    its stack. `part_of_action`: the TD rules they were part of the action the caller accepted."""
+
+    type: Literal["chips-found-behind"] = "chips-found-behind"
+    seat: int
+    caller: int
+    amount: int = Field(gt=0, lt=CHIP_LIMIT, description="the value of the chips found behind")
+    part_of_action: bool = Field(False, description="the TD rules the chips were part of the accepted action")
+
+    @model_validator(mode="after")
+    def _two(self) -> "ChipsFoundBehind":
+        if self.seat == self.caller:
+            raise ValueError("the caller and the all-in player are the same seat")
+        return self
+
+
+@incident
+class LostChips(Incident):
+    """Chips worth `amount` are found at or near the table. `owner` is the seat they belong to,
+    if that can be established."""
+
+    type: Literal["lost-chips"] = "lost-chips"
+    amount: int = Field(gt=0, lt=CHIP_LIMIT, description="the value of the chips found")
+    owner: int | None = Field(None, description="the seat they belong to, if established")
+
+
+@incident
+class TokenBet(Incident):
+    """Seat `seat` pushes out a bounty chip or a clock token (an item with no chip value) as a bet."""
+
+    type: Literal["token-bet"] = "token-bet"
+    seat: int
+    item: Literal["bounty-chip", "clock-token"] = "bounty-chip"
+    pushed_forward: bool = Field(True, description="pushed over the line as a bet (not just lying in front)")
