@@ -153,6 +153,7 @@ def wager_facts(situation: Situation, wager: Wager, index: int) -> list[Fact]:
         "prior_partly_pulled": partly_pulled, "judged_together": together,
         "new_chips_total": new_total, "new_chip_count": len(new), "live_bet": live_bet,
         "wanted_change": wager.wanted_change,
+        "in_question": wager.in_question,
         "pot": state.pot,
         "amount_said_to": wager.amount_said if wager.amount_said is not None else 0,
     }

@@ -10,6 +10,7 @@ from floorman.model.incidents import CHIP_LIMIT, Chip, Incident, incident
 
 Declaration = Literal["none", "check", "bet", "call", "raise", "fold", "all-in", "complete", "pot",
                       "amount-only", "tap", "non-standard"]
+_ACTION_WORDS = ("bet", "raise", "call", "fold", "check", "all-in")
 
 
 @incident
@@ -45,6 +46,8 @@ class Wager(Incident):
     unclear: bool = Field(False, description="the amount said is ambiguous (e.g. 'I bet five')")
     wanted_change: bool = Field(False, description="the player says the extra chips were put out only "
                                                    "to get change back (TDA 2024 61 / 2026 63)")
+    in_question: bool = Field(False, description="the action word was said inside a question or in chat "
+                                                 "('did he raise?'), not as a declaration (TDA 2026 3-B)")
 
     @model_validator(mode="after")
     def _consistent(self) -> "Wager":
@@ -54,4 +57,7 @@ class Wager(Incident):
             raise ValueError("an amount was said: use declared: amount-only (or the word said)")
         if self.declared == "none" and not self.chips:
             raise ValueError("a wager puts out chips, says something, or both")
+        if self.in_question and (self.declared not in _ACTION_WORDS or self.chips):
+            raise ValueError("in_question is for a standard action word (" + ", ".join(_ACTION_WORDS)
+                             + ") said inside a question, with no chips put out")
         return self
