@@ -68,9 +68,13 @@ def button_draw_facts(situation: Situation, draw: ButtonDraw, index: int) -> lis
     where = f"incidents[{index}]"
     table = situation.table
     cards: dict[int, str] = {}
-    for item in draw.cards:
+    in_order = [seat.number for seat in sorted(table.seats, key=lambda s: s.number) if not seat.sitting_out]
+    if draw.cards[0].startswith("0:") and len(draw.cards) != len(in_order):
+        raise InvalidEvent(f"{len(draw.cards)} cards for {len(in_order)} players: give one card per player in "
+                           "seat order, or each card with its seat (4:Ks)", field=f"{where}.cards")
+    for position, item in enumerate(draw.cards):
         seat_text, card = item.split(":")
-        seat = int(seat_text)
+        seat = int(seat_text) or in_order[position]
         if table.seat(seat) is None:
             raise InvalidEvent(f"seat {seat} has no player: the draw deals a card to each player",
                                field=f"{where}.cards")

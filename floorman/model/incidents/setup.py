@@ -39,14 +39,17 @@ def _seat_cards(value: object) -> tuple[str, ...]:
         pairs = []
         for item in value:
             match = _SEAT_CARD.match(str(item))
-            if not match:
-                raise ValueError(f"{item!r} is not SEAT:CARD (e.g. 4:Ks)")
-            pairs.append((match.group(1), match.group(2)))
+            # a bare card: the cards are given in seat order, one per player ("0" = by order)
+            pairs.append((match.group(1), match.group(2)) if match else ("0", str(item)))
+    elif isinstance(value, str):
+        return _seat_cards([part for part in re.split(r"[,\s]+", value) if part])
     else:
-        raise ValueError("expected one card per seat, e.g. {1: Kh, 4: Ks} or 1:Kh,4:Ks")
+        raise ValueError("expected one card per seat, e.g. {1: Kh, 4: Ks}, 1:Kh,4:Ks, or Kh,Ks in seat order")
+    if len({seat == "0" for seat, _ in pairs}) > 1:
+        raise ValueError("give every card with its seat (4:Ks) or none of them (in seat order), not a mix")
     out = []
     for seat, card in pairs:
-        if not seat.isdigit() or not 1 <= int(seat) <= 10:
+        if not seat.isdigit() or not 0 <= int(seat) <= 10:
             raise ValueError(f"seat {seat!r} is not a seat number 1-10")
         cards = parse_cards(card)
         if len(cards) != 1 or cards[0] == "??":
@@ -59,10 +62,12 @@ def _seat_cards(value: object) -> tuple[str, ...]:
 class ButtonDraw(Incident):
     """One card dealt face up to each player to decide who starts with the button.
 
-    `cards` gives each seat's card: `{1: Kh, 4: Ks}` in a file, `cards=1:Kh,4:Ks` at the table."""
+    `cards` gives each seat's card: `{1: Kh, 4: Ks}` in a file, `cards=1:Kh,4:Ks` at the table, or
+    just the cards in seat order (`cards=Kh,7d,Ks`), one for each player dealt in."""
 
     type: Literal["button-draw"] = "button-draw"
-    cards: tuple[str, ...] = Field(min_length=2, description="each seat's face-up card, as SEAT:CARD (4:Ks)")
+    cards: tuple[str, ...] = Field(min_length=1, description="each player's face-up card, as SEAT:CARD (4:Ks) "
+                                                             "or in seat order")
 
     _parse = field_validator("cards", mode="before")(_seat_cards)
 
