@@ -48,6 +48,15 @@ FACT_FIELDS: dict[str, dict[str, Kind]] = {
         "button": "int", "card": "str", "cards": "str", "family": "str", "format": "str", "high_rank": "str",
         "players": "int", "rank_tie": "bool", "suit": "str", "tied_seats": "str", "tournament": "bool",
     },
+    "buy_in": {
+        "above_max": "bool", "amount": "int", "below_min": "bool", "big_blind": "int", "cash_game": "bool",
+        "excess": "int", "format": "str", "kind": "str", "left_with": "int", "max_allowed": "int",
+        "max_big_blinds": "int", "max_buy_in": "int", "may_add": "int", "min_big_blinds": "int",
+        "min_buy_in": "int", "minutes_away": "int", "owes_left_with": "bool", "required_min": "int",
+        "returning": "bool", "returning_in_time": "bool", "seat": "int", "short_by": "int",
+        "stack_after": "int", "stack_before": "int", "tournament": "bool", "window_minutes": "int",
+        "within_limits": "bool",
+    },
     "call_before_amount": {
         "amount_known": "bool", "amount_to": "int", "bettor": "int", "call_adds": "int", "call_to": "int",
         "caller_all_in": "bool", "declared": "str", "seat": "int",
@@ -112,6 +121,9 @@ FACT_FIELDS: dict[str, dict[str, Kind]] = {
         "seat_posted": "int", "small_blind": "int", "substantial_action": "bool", "too_few": "bool",
         "too_many": "bool", "tournament": "bool", "wrong_count_misdeal_cause": "bool",
     },
+    "deck_change": {
+        "cash_game": "bool", "format": "str", "room_allows": "bool", "seat": "int", "tournament": "bool",
+    },
     "eliminations": {
         "announcement_hand": "bool", "ante_paid": "int", "any_tie": "bool", "best_place": "int", "busted":
         "int", "counted_after_ante": "bool", "format": "str", "tournament": "bool", "order": "str",
@@ -162,6 +174,10 @@ FACT_FIELDS: dict[str, dict[str, Kind]] = {
     "hand_for_hand": {
         "format": "str", "tournament": "bool", "instructed": "bool", "players_in_hand": "int",
     },
+    "leave_game": {
+        "cash_game": "bool", "chips": "int", "chips_in_pot": "int", "format": "str", "live_hand": "bool",
+        "mid_hand": "bool", "return_minutes": "int", "seat": "int", "tournament": "bool",
+    },
     "lost_chips": {"amount": "int", "format": "str", "owner": "int", "owner_known": "bool", "tournament": "bool"},
     "missed_blinds": {
         "big_blind_live": "int", "big_blind_missed": "bool", "family": "str", "format": "str",
@@ -187,6 +203,15 @@ FACT_FIELDS: dict[str, dict[str, Kind]] = {
         "away": "bool", "chips_in": "int", "family": "str", "format": "str", "posted": "int", "seat": "int",
         "tournament": "bool", "within_reach": "bool",
     },
+    "online_account": {
+        "account_rule": "bool", "cash_game": "bool", "format": "str", "seat": "int", "security": "bool",
+        "tournament": "bool", "violation": "str",
+    },
+    "online_timeout": {
+        "bank_left": "bool", "cash_game": "bool", "cause": "str", "disconnected": "bool", "facing_bet": "bool",
+        "format": "str", "protected": "bool", "seat": "int", "time_bank_left": "int", "timed_out": "bool",
+        "to_call": "int", "tournament": "bool",
+    },
     "oot": {
         "action_changed": "bool", "actions_out_of_turn": "int", "backed_up_actions": "int", "betting": "str",
         "between_seats": "str", "changed_by": "int", "facing_after": "int", "facing_after_text": "str",
@@ -206,6 +231,10 @@ FACT_FIELDS: dict[str, dict[str, Kind]] = {
         "penalty": "str", "penalty_type": "str", "prior_penalties": "int", "prior_warnings": "int", "repeat": "bool",
         "rounds": "int", "seat": "int", "seats_at_table": "int", "severity": "str", "stack": "int", "starts": "str",
         "step": "str", "tournament": "bool", "units": "int", "while_away": "str",
+    },
+    "play_over": {
+        "allowed": "bool", "cash_game": "bool", "chips": "int", "format": "str", "room_allows": "bool",
+        "seat": "int", "tournament": "bool",
     },
     "pot_count_error": {
         "actions_after": "int", "bet_to": "int", "caller_count": "int", "callers": "str", "count_said": "int",
@@ -242,10 +271,24 @@ FACT_FIELDS: dict[str, dict[str, Kind]] = {
         "short_of_call": "bool", "side_pot_count": "int", "side_pots_total": "int", "stack": "int",
         "street": "str", "street_bet": "int", "to_act": "int", "to_call": "int", "uncalled": "bool",
     },
+    "rabbit_hunt": {
+        "allowed": "bool", "cards_not_dealt": "int", "cash_game": "bool", "format": "str",
+        "room_allows": "bool", "seat": "int", "tournament": "bool",
+    },
     "rebuy": {
         "allowed": "bool", "chips": "int", "declared_before_hand": "bool", "format": "str", "tournament":
         "bool", "kind": "str", "offered": "bool", "period_open": "bool", "seat": "int", "stack": "int",
         "stack_after": "int",
+    },
+    "run_it_twice": {
+        "agreed_count": "int", "all_agree": "bool", "cards_to_come": "int", "cash_game": "bool",
+        "first_run_share": "int", "format": "str", "holdout": "int", "involved": "int", "permitted": "bool",
+        "pot": "int", "room_allows": "bool", "second_run_share": "int", "tournament": "bool",
+    },
+    "seat_change": {
+        "cash_game": "bool", "claimant": "int", "claimant_first": "bool", "claimant_position": "int",
+        "claimed": "bool", "first_waiting": "int", "format": "str", "kind": "str", "list_length": "int",
+        "must_move": "bool", "open_seat": "int", "tournament": "bool",
     },
     "show_request": {
         "asker_called_river": "bool", "asker_dealt_in": "bool", "asker_retains": "bool",
@@ -280,6 +323,11 @@ FACT_FIELDS: dict[str, dict[str, Kind]] = {
         "seat": "int", "show_now": "bool", "show_when": "str", "to_player_in_hand": "bool", "to_seat": "int",
         "tournament": "bool", "when": "str",
     },
+    "sit_out": {
+        "cash_game": "bool", "format": "str", "hands_missed": "int", "missed": "str", "online": "bool",
+        "over_limit": "bool", "owes_blinds": "bool", "post_dead": "int", "post_live": "int",
+        "post_total": "int", "removal_after": "int", "seat": "int", "tournament": "bool",
+    },
     "stakes": {
         "added": "int", "all_in_to": "int", "cash_game": "bool", "format": "str", "in_turn": "bool",
         "main_pot": "int", "mid_hand": "bool", "owed": "int", "pots_text": "str", "returned": "int",
@@ -290,6 +338,10 @@ FACT_FIELDS: dict[str, dict[str, Kind]] = {
     "straddle": {
         "allowed_by_room": "bool", "big_blind": "int", "family": "str", "first_to_act": "int", "format": "str",
         "min_raise_to": "int", "seat": "int", "straddle": "int", "tournament": "bool",
+    },
+    "stub_dropped": {
+        "cash_game": "bool", "discards": "int", "format": "str", "mixed_with_discards": "bool",
+        "new_stub_cards": "int", "reconstructable": "bool", "stub_cards": "int", "tournament": "bool",
     },
     "table_break": {
         "absent": "str", "absent_count": "int", "format": "str", "tournament": "bool", "players": "int",

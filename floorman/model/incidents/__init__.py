@@ -59,6 +59,8 @@ FAMILY_OF = {
     **dict.fromkeys(("chip-race", "simultaneous-eliminations", "cash-out-request", "rebuy-request",
                      "deal-proposal", "table-balance", "table-break", "wrong-seat", "hand-for-hand-all-in",
                      "absent-chips"), "tournament"),
+    **dict.fromkeys(("buy-in", "seat-change", "play-over", "rabbit-hunt", "run-it-twice", "leave-game", "sit-out",
+                     "online-timeout", "online-account", "deck-change", "stub-dropped"), "cash_game"),
 }
 
 

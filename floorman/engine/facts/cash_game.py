@@ -1,0 +1,305 @@
+"""Facts for cash-game, online and deck incidents (floorman/model/incidents/cash_game.py).
+
+Every number a ruling gives is computed here: the buy-in limits in chips from the big blind and
+the room's options, what a returning player owes, who is first on a list, the pot a second run
+would split, the missed blinds owed, the cards in a dropped stub. Room options that decide
+whether something is allowed at all are read here too and combined with the game's format
+(a cash-game option never allows anything in a tournament), so each rule tests one boolean.
+"""
+
+from __future__ import annotations
+
+from floorman.engine.facts import Fact, Situation, builds
+from floorman.errors import InvalidEvent
+from floorman.model.cards import deck
+from floorman.model.incidents.cash_game import (BuyIn, DeckChange, LeaveGame, OnlineAccount, OnlineTimeout,
+                                                PlayOver, RabbitHunt, RunItTwice, SeatChange, SitOut, StubDropped)
+from floorman.model.table import GameFormat
+
+ACCOUNT_RULES = ("multi-accounting", "account-sharing", "ghosting")
+
+
+def _base(situation: Situation, kind: str, index: int) -> Fact:
+    cash = situation.table.format is GameFormat.CASH
+    return {"type": kind, "id": f"{kind}:{index}", "format": situation.table.format.value,
+            "cash_game": cash, "tournament": not cash}
+
+
+def _flag(situation: Situation, name: str) -> bool:
+    return bool(situation.option(name, False))
+
+
+def _number(situation: Situation, name: str, default: int) -> int:
+    return int(situation.option(name, default))
+
+
+def _at_table(situation: Situation, seat: int, field: str) -> None:
+    if seat not in {s.number for s in situation.table.seats}:
+        raise InvalidEvent(f"seat {seat} is not at this table", field=field)
+
+
+def _in_hand(situation: Situation, seat: int) -> bool:
+    """The seat holds a live hand in a hand still being played."""
+    state = situation.state
+    s = state.seats.get(seat)
+    return bool(situation.events) and not state.hand_over and s is not None and s.live
+
+
+def _stack_now(situation: Situation, seat: int) -> int:
+    """The seat's chips between hands: after the hand the events played, if it is over."""
+    state = situation.state
+    if situation.events and state.hand_over:
+        return state.result().final_stacks.get(seat, state.seats[seat].stack)
+    return state.seats[seat].stack
+
+
+# ------------------------------------------------------------------------------------ buy-in
+@builds("buy-in")
+def buy_in_facts(situation: Situation, buy: BuyIn, index: int) -> list[Fact]:
+    where = f"incidents[{index}]"
+    table = situation.table
+    if not 1 <= buy.seat <= table.seat_count:
+        raise InvalidEvent(f"seat {buy.seat} is not a seat at this table (1-{table.seat_count})", field=f"{where}.seat")
+    if _in_hand(situation, buy.seat):
+        raise InvalidEvent(f"seat {buy.seat} holds a live hand: chips brought out during a hand are a "
+                           f"`chips-added` incident (they do not play in it)", field=f"{where}.seat")
+    big = table.forced_bets.big_blind
+    if big <= 0:
+        raise InvalidEvent("the buy-in limits are counted in big blinds: the table has no big blind",
+                           field="table.forced_bets.big_blind")
+    seated = buy.seat in {s.number for s in table.seats}
+    before = _stack_now(situation, buy.seat) if seated else 0
+    if buy.kind == "top-up" and not seated:
+        raise InvalidEvent(f"seat {buy.seat} is empty: a top-up adds to chips already on the table",
+                           field=f"{where}.seat")
+    if buy.kind != "top-up" and before > 0:
+        raise InvalidEvent(f"seat {buy.seat} already has {before:,} in front of it: adding to it is kind: top-up",
+                           field=f"{where}.kind")
+    min_buy_in = big * _number(situation, "buy_in_min_big_blinds", 40)
+    max_buy_in = big * _number(situation, "buy_in_max_big_blinds", 100)
+    window = _number(situation, "rathole_return_minutes", 60)
+    returning = buy.kind == "return"
+    left_with = buy.left_with or 0
+    minutes = buy.minutes_away or 0
+    in_time = returning and minutes < window
+    # a player back within the window owes the chips taken away, even above the table maximum
+    required = 0 if buy.kind == "top-up" else max(min_buy_in, left_with) if in_time else min_buy_in
+    max_allowed = max(max_buy_in, left_with) if in_time else max_buy_in
+    after = before + buy.amount
+    fact = _base(situation, "buy_in", index)
+    fact.update({
+        "seat": buy.seat, "kind": buy.kind, "amount": buy.amount, "big_blind": big,
+        "min_buy_in": min_buy_in, "max_buy_in": max_buy_in, "min_big_blinds": min_buy_in // big,
+        "max_big_blinds": max_buy_in // big, "stack_before": before, "stack_after": after,
+        "required_min": required, "max_allowed": max_allowed, "may_add": max(0, max_allowed - before),
+        "below_min": after < required, "above_max": after > max_allowed,
+        "short_by": max(0, required - after), "excess": max(0, after - max_allowed),
+        "returning": returning, "returning_in_time": in_time, "minutes_away": minutes,
+        "window_minutes": window, "left_with": left_with,
+        "owes_left_with": in_time and left_with > min_buy_in,
+    })
+    fact["within_limits"] = not fact["below_min"] and not fact["above_max"]
+    return [fact]
+
+
+# ------------------------------------------------------------------------------ seat lists
+@builds("seat-change")
+def seat_change_facts(situation: Situation, change: SeatChange, index: int) -> list[Fact]:
+    where = f"incidents[{index}]"
+    table = situation.table
+    occupied = {s.number for s in table.seats}
+    if change.open_seat > table.seat_count:
+        raise InvalidEvent(f"seat {change.open_seat} is not a seat at this table (1-{table.seat_count})",
+                           field=f"{where}.open_seat")
+    if change.open_seat in occupied:
+        raise InvalidEvent(f"seat {change.open_seat} is taken: list it out of `table.seats` to open it",
+                           field=f"{where}.open_seat")
+    if change.kind == "seat":
+        for i, n in enumerate(change.waiting):
+            if n not in occupied:
+                raise InvalidEvent(f"seat {n} is not a player at this table (a seat change is asked from this "
+                                   f"table; players elsewhere are kind: table)", field=f"{where}.waiting[{i}]")
+    claimant = change.claimed_by or 0
+    position = change.waiting.index(claimant) + 1 if claimant in change.waiting else 0
+    fact = _base(situation, "seat_change", index)
+    fact.update({
+        "kind": change.kind, "open_seat": change.open_seat, "first_waiting": change.waiting[0],
+        "list_length": len(change.waiting), "claimed": change.claimed_by is not None, "claimant": claimant,
+        "claimant_position": position, "claimant_first": change.claimed_by is None or position == 1,
+        "must_move": change.kind == "must-move",
+    })
+    return [fact]
+
+
+@builds("play-over")
+def play_over_facts(situation: Situation, over: PlayOver, index: int) -> list[Fact]:
+    where = f"incidents[{index}]"
+    _at_table(situation, over.seat, f"{where}.seat")
+    seat = next(s for s in situation.table.seats if s.number == over.seat)
+    if seat.present and not seat.sitting_out:
+        raise InvalidEvent(f"seat {over.seat}'s player is at the table (mark the seat present: false or "
+                           f"sitting_out: true)", field=f"{where}.seat")
+    if _in_hand(situation, over.seat):
+        raise InvalidEvent(f"seat {over.seat} holds a live hand in this hand", field=f"{where}.seat")
+    fact = _base(situation, "play_over", index)
+    option = _flag(situation, "playing_over")
+    fact.update({"seat": over.seat, "chips": _stack_now(situation, over.seat), "room_allows": option,
+                 "allowed": option and fact["cash_game"]})
+    return [fact]
+
+
+# --------------------------------------------------------------------------- after the hand
+@builds("rabbit-hunt")
+def rabbit_hunt_facts(situation: Situation, hunt: RabbitHunt, index: int) -> list[Fact]:
+    where = f"incidents[{index}]"
+    _at_table(situation, hunt.seat, f"{where}.seat")
+    state = situation.state
+    if not situation.events or not state.hand_over:
+        raise InvalidEvent("rabbit hunting is asked after the hand is over: the events end with the hand "
+                           "won (everyone else folded)", field=f"{where}.type")
+    to_come = sum(state.variant.board_cards) - len(state.board) if state.family == "flop" else 0
+    if state.family == "flop" and to_come == 0:
+        raise InvalidEvent("the board was dealt out: no card is left that would have come", field=f"{where}.type")
+    option = _flag(situation, "rabbit_hunting")
+    fact = _base(situation, "rabbit_hunt", index)
+    fact.update({"seat": hunt.seat, "cards_not_dealt": to_come, "room_allows": option,
+                 "allowed": option and fact["cash_game"]})
+    return [fact]
+
+
+@builds("run-it-twice")
+def run_it_twice_facts(situation: Situation, run: RunItTwice, index: int) -> list[Fact]:
+    where = f"incidents[{index}]"
+    state = situation.state
+    if state.family != "flop":
+        raise InvalidEvent(f"running it twice deals a second board: {state.variant} has none", field=f"{where}.type")
+    live = [n for n in state.order if state.seats[n].live]
+    if state.hand_over or not state.betting_complete or not any(state.seats[n].all_in for n in live):
+        raise InvalidEvent("the board is run twice only when a player is all in and the betting is over",
+                           field=f"{where}.type")
+    to_come = sum(state.variant.board_cards) - len(state.board)
+    if to_come <= 0:
+        raise InvalidEvent("the board is complete: there is nothing left to run", field=f"{where}.type")
+    for i, n in enumerate(run.agreed):
+        if n not in live:
+            raise InvalidEvent(f"seat {n} has no live hand in this pot", field=f"{where}.agreed[{i}]")
+    holdouts = [n for n in live if n not in run.agreed]
+    option = _flag(situation, "run_it_twice")
+    fact = _base(situation, "run_it_twice", index)
+    pot = sum(p.amount for p in state.pots())
+    fact.update({
+        "involved": len(live), "agreed_count": len(run.agreed), "all_agree": not holdouts,
+        "holdout": holdouts[0] if holdouts else 0, "pot": pot, "first_run_share": pot - pot // 2,
+        "second_run_share": pot // 2, "cards_to_come": to_come, "room_allows": option,
+        "permitted": option and fact["cash_game"],
+    })
+    return [fact]
+
+
+# ------------------------------------------------------------------------- leaving, sitting out
+@builds("leave-game")
+def leave_game_facts(situation: Situation, leave: LeaveGame, index: int) -> list[Fact]:
+    where = f"incidents[{index}]"
+    _at_table(situation, leave.seat, f"{where}.seat")
+    mid_hand = leave.when == "mid-hand"
+    if mid_hand and (not situation.events or situation.state.hand_over):
+        raise InvalidEvent("no hand is being played (no events, or the hand is over): the player leaves "
+                           "between hands", field=f"{where}.when")
+    state = situation.state
+    live = mid_hand and state.seats[leave.seat].live
+    fact = _base(situation, "leave_game", index)
+    fact.update({
+        "seat": leave.seat, "mid_hand": mid_hand, "live_hand": live, "chips": _stack_now(situation, leave.seat),
+        "chips_in_pot": state.seats[leave.seat].total if mid_hand else 0,
+        "return_minutes": _number(situation, "rathole_return_minutes", 60),
+    })
+    return [fact]
+
+
+@builds("sit-out")
+def sit_out_facts(situation: Situation, sit: SitOut, index: int) -> list[Fact]:
+    where = f"incidents[{index}]"
+    _at_table(situation, sit.seat, f"{where}.seat")
+    fb = situation.table.forced_bets
+    limit = _number(situation, "sit_out_removal_hands", 0)
+    small_live = str(situation.option("missed_small_blind", "dead")) == "live"
+    owes_big = sit.missed != "none"
+    owes_small = sit.missed == "both"
+    fact = _base(situation, "sit_out", index)
+    fact.update({
+        "seat": sit.seat, "hands_missed": sit.hands_missed, "missed": sit.missed, "online": sit.online,
+        "removal_after": limit, "over_limit": limit > 0 and sit.hands_missed >= limit,
+        "owes_blinds": owes_big,
+        "post_live": (fb.big_blind if owes_big else 0) + (fb.small_blind if owes_small and small_live else 0),
+        "post_dead": fb.small_blind if owes_small and not small_live else 0,
+    })
+    fact["post_total"] = fact["post_live"] + fact["post_dead"]
+    return [fact]
+
+
+# ---------------------------------------------------------------------------------- online
+@builds("online-timeout")
+def online_timeout_facts(situation: Situation, timeout: OnlineTimeout, index: int) -> list[Fact]:
+    where = f"incidents[{index}]"
+    state = situation.state
+    _at_table(situation, timeout.seat, f"{where}.seat")
+    if state.actor != timeout.seat:
+        raise InvalidEvent(f"seat {timeout.seat} is not the player to act (seat {state.actor or 'nobody'} is): "
+                           f"only the player to act is on the timer", field=f"{where}.seat")
+    to_call = state.to_call(timeout.seat)
+    disconnected = timeout.cause == "disconnected"
+    protected = disconnected and _flag(situation, "online_disconnect_protection")
+    fact = _base(situation, "online_timeout", index)
+    fact.update({
+        "seat": timeout.seat, "cause": timeout.cause, "disconnected": disconnected, "to_call": to_call,
+        "facing_bet": to_call > 0, "time_bank_left": timeout.time_bank_left,
+        "bank_left": timeout.time_bank_left > 0, "protected": protected,
+        "timed_out": timeout.time_bank_left == 0 and not protected,
+    })
+    return [fact]
+
+
+@builds("online-account")
+def online_account_facts(situation: Situation, account: OnlineAccount, index: int) -> list[Fact]:
+    if account.seat is not None:
+        _at_table(situation, account.seat, f"incidents[{index}].seat")
+    fact = _base(situation, "online_account", index)
+    fact.update({"seat": account.seat or 0, "violation": account.violation,
+                 "account_rule": account.violation in ACCOUNT_RULES,
+                 "security": account.violation not in ACCOUNT_RULES})
+    return [fact]
+
+
+# ------------------------------------------------------------------------------------- deck
+@builds("deck-change")
+def deck_change_facts(situation: Situation, change: DeckChange, index: int) -> list[Fact]:
+    _at_table(situation, change.seat, f"incidents[{index}].seat")
+    fact = _base(situation, "deck_change", index)
+    fact.update({"seat": change.seat, "room_allows": _flag(situation, "player_deck_change")})
+    return [fact]
+
+
+@builds("stub-dropped")
+def stub_dropped_facts(situation: Situation, dropped: StubDropped, index: int) -> list[Fact]:
+    where = f"incidents[{index}]"
+    state = situation.state
+    if not situation.events or state.hand_over:
+        raise InvalidEvent("the stub matters only while cards remain to be dealt in a hand", field=f"{where}.type")
+    seats = [s for s in state.seats.values() if s.dealt_in]
+    # in flop games every seat dealt in holds its hole cards whether or not the events name them,
+    # and a street dealt without a burn event still had its burn
+    per_seat = state.variant.hole_cards if state.family == "flop" else 0
+    held = sum(max(len(s.hole), per_seat) for s in seats)
+    folded = sum(max(len(s.hole), per_seat) for s in seats if s.folded)
+    streets_dealt = sum(1 for dealt in (3, 4, 5) if len(state.board) >= dealt) if state.family == "flop" else 0
+    burns = max(len(state.burns), streets_dealt)
+    stub = len(deck(state.variant.short_deck)) - held - len(state.board) - burns
+    if stub <= 0:
+        raise InvalidEvent("no cards are left in the stub", field=f"{where}.type")
+    fact = _base(situation, "stub_dropped", index)
+    fact.update({
+        "reconstructable": dropped.reconstructable, "mixed_with_discards": dropped.mixed_with_discards,
+        "stub_cards": stub, "discards": folded + burns,
+        "new_stub_cards": stub + (folded + burns if dropped.mixed_with_discards else 0),
+    })
+    return [fact]

@@ -1,0 +1,182 @@
+"""Cash-game, online and deck incidents: what a floor is called for away from the betting.
+
+* `buy-in`: a buy-in, a rebuy or a top-up between hands (the table minimum and maximum, and the
+  amount owed by a player coming back to the same game soon after leaving);
+* `seat-change`: an open seat and the list for it (seat change, table change, must-move game);
+* `play-over`: a waiting player asks to play in an absent player's seat;
+* `rabbit-hunt`: after the hand, a player asks to see the cards that would have come;
+* `run-it-twice`: all-in players want to deal the rest of the board more than once;
+* `leave-game`: a player gets up to leave, between hands or mid-hand;
+* `sit-out`: a player sits out hands (live or online) and comes back;
+* `online-timeout`: the decision timer runs out online (or the player is disconnected);
+* `online-account`: an account breaks the one-person rule or the site's security finds cheating;
+* `deck-change`: a player asks for a new deck;
+* `stub-dropped`: the stub is dropped and may be out of order.
+
+Amounts are chips (cash-game chips are money); seats are the table's seat numbers.
+"""
+
+from __future__ import annotations
+
+from typing import Literal
+
+from pydantic import Field, model_validator
+
+from floorman.model.incidents import CHIP_LIMIT, Incident, incident
+
+
+@incident
+class BuyIn(Incident):
+    """A player buys in (or rebuys, or tops up) between hands.
+
+    `kind`: `new` (sitting down, or rebuying after losing a stack), `top-up` (adding to the
+    chips already in front of the seat) or `return` (coming back to the same game after cashing
+    out). For a return, `minutes_away` and `left_with` say how long ago the player left and with
+    how many chips.
+    """
+
+    type: Literal["buy-in"] = "buy-in"
+    seat: int
+    amount: int = Field(gt=0, lt=CHIP_LIMIT, description="the chips (money) the player buys or adds")
+    kind: Literal["new", "top-up", "return"] = "new"
+    minutes_away: int | None = Field(None, ge=0, le=100_000,
+                                     description="return: minutes since the player left the game")
+    left_with: int | None = Field(None, ge=0, lt=CHIP_LIMIT,
+                                  description="return: the chips the player took when leaving")
+
+    @model_validator(mode="after")
+    def _return_fields(self) -> "BuyIn":
+        if self.kind == "return" and (self.minutes_away is None or self.left_with is None):
+            raise ValueError("a return names `minutes_away` and `left_with` (the chips taken when leaving)")
+        if self.kind != "return" and (self.minutes_away is not None or self.left_with is not None):
+            raise ValueError("`minutes_away` and `left_with` are only for kind: return")
+        return self
+
+
+@incident
+class SeatChange(Incident):
+    """A seat opens at this table; who gets it?
+
+    `kind`: `seat` (players at this table asked to change seats), `table` (players at another
+    table of the same game asked to move here) or `must-move` (this is the main game and the
+    list is its must-move feeder game). `waiting` is the list in the order the players asked,
+    each by the seat they hold now (at this table for `seat`, at their own table otherwise).
+    `claimed_by` is the player who tries to take the seat, by the same seat numbers (None: the
+    floor is only asked who gets it).
+    """
+
+    type: Literal["seat-change"] = "seat-change"
+    kind: Literal["seat", "table", "must-move"] = "seat"
+    open_seat: int = Field(ge=1, le=10, description="the seat that opened at this table")
+    waiting: tuple[int, ...] = Field(min_length=1, max_length=30,
+                                     description="the list, first asked first, by current seat number")
+    claimed_by: int | None = Field(None, ge=1, le=10, description="who takes (or tries to take) the seat")
+
+    @model_validator(mode="after")
+    def _list(self) -> "SeatChange":
+        if len(set(self.waiting)) != len(self.waiting):
+            raise ValueError("a player is on the list once")
+        if any(not 1 <= n <= 10 for n in self.waiting):
+            raise ValueError("the list holds seat numbers (1-10)")
+        return self
+
+
+@incident
+class PlayOver(Incident):
+    """A waiting player asks to play in the seat of `seat`, whose player is away from the table."""
+
+    type: Literal["play-over"] = "play-over"
+    seat: int = Field(description="the absent player's seat")
+
+
+@incident
+class RabbitHunt(Incident):
+    """After the hand is over, `seat` asks the dealer to show the cards that would have come."""
+
+    type: Literal["rabbit-hunt"] = "rabbit-hunt"
+    seat: int
+
+
+@incident
+class RunItTwice(Incident):
+    """With betting over and players all in, the rest of the board would be dealt twice; `agreed`
+    lists the seats with a live hand that agree (every other live seat has not)."""
+
+    type: Literal["run-it-twice"] = "run-it-twice"
+    agreed: tuple[int, ...] = Field(min_length=1, max_length=10, description="the live seats that agree")
+
+    @model_validator(mode="after")
+    def _unique(self) -> "RunItTwice":
+        if len(set(self.agreed)) != len(self.agreed):
+            raise ValueError("a seat agrees once")
+        return self
+
+
+@incident
+class LeaveGame(Incident):
+    """`seat` gets up to leave the game with its chips, between hands or during a hand."""
+
+    type: Literal["leave-game"] = "leave-game"
+    seat: int
+    when: Literal["between-hands", "mid-hand"] = "between-hands"
+
+
+@incident
+class SitOut(Incident):
+    """`seat` sat out `hands_missed` hands (live or online) and now comes back.
+
+    `missed`: the blinds that passed the seat while it was away (`none`, `big-blind` only, or
+    `both` the big and the small blind)."""
+
+    type: Literal["sit-out"] = "sit-out"
+    seat: int
+    hands_missed: int = Field(ge=1, le=10_000, description="hands dealt while the player sat out")
+    missed: Literal["none", "big-blind", "both"] = "both"
+    online: bool = Field(False, description="an online table (the software posts and folds)")
+
+
+@incident
+class OnlineTimeout(Incident):
+    """Online, `seat` is to act and its decision timer ran out (`cause: timer`) or it lost its
+    connection (`cause: disconnected`). `time_bank_left`: seconds of time bank it still has."""
+
+    type: Literal["online-timeout"] = "online-timeout"
+    seat: int
+    cause: Literal["timer", "disconnected"] = "timer"
+    time_bank_left: int = Field(0, ge=0, le=3600, description="seconds left in the player's time bank")
+
+
+@incident
+class OnlineAccount(Incident):
+    """The site finds an account breaking its rules: one account per person (`multi-accounting`,
+    `account-sharing`, `ghosting`) or play security (`collusion`, `chip-dumping`, `bot`,
+    `real-time-assistance`)."""
+
+    type: Literal["online-account"] = "online-account"
+    seat: int | None = Field(None, description="the seat of the account at this table, if any")
+    violation: Literal["multi-accounting", "account-sharing", "ghosting", "collusion", "chip-dumping", "bot",
+                       "real-time-assistance"]
+
+
+@incident
+class DeckChange(Incident):
+    """`seat` asks for a new deck."""
+
+    type: Literal["deck-change"] = "deck-change"
+    seat: int
+
+
+@incident
+class StubDropped(Incident):
+    """The stub was dropped with cards still to come. `reconstructable`: its order can be put
+    back for certain; `mixed_with_discards`: it fell into the muck or the burn cards."""
+
+    type: Literal["stub-dropped"] = "stub-dropped"
+    reconstructable: bool = False
+    mixed_with_discards: bool = False
+
+    @model_validator(mode="after")
+    def _consistent(self) -> "StubDropped":
+        if self.reconstructable and self.mixed_with_discards:
+            raise ValueError("a stub mixed with the discards cannot be put back in order for certain")
+        return self
