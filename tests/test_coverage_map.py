@@ -306,3 +306,20 @@ def test_seed_map_problems_are_each_named(seed_root):
         "map:5: S000-175: scenarios/tournament/tagged.yaml is tagged S000-175: name it in the row",
         "map:1: S000-11 (coverage-gaps.md section 1) has no row",
     ]
+
+
+def test_fill_puts_back_the_rules_a_row_lost_and_keeps_the_notes(mapped_copy):
+    doc = mapped_copy.folder.parent / "docs" / "tda-coverage.md"
+    book = load_rulebook(mapped_copy.folder)
+    before = doc.read_text()
+    _edit_row(doc, "46", rules="")
+    assert any("add it to row 46" in str(p) for p in lint.coverage_problems(book))
+    coverage.fill_tda_map(book, doc)
+    filled = doc.read_text()
+    assert not any("add it to row 46" in str(p) for p in lint.coverage_problems(book))
+    row = next(line for line in filled.splitlines() if line.startswith("| 46 |"))
+    assert "`BET-OVERSIZED-CHIP-CALL`" in row
+    def notes(text: str) -> list[str]:
+        return [line.split("|")[5] for line in text.splitlines() if line.startswith("| ") and "partly" in line]
+
+    assert notes(filled) == notes(before) != []

@@ -382,3 +382,70 @@ def coverage_counts(book: Any, map_path: Path) -> Mapping[str, int]:
         else:
             counts["open"] += 1
     return counts
+
+
+# ----------------------------------------------------------------------------- filling the maps
+
+def _rewrite(path: Path, columns: tuple[str, ...], fill: Any) -> int:
+    """Rewrite the table rows of `path` in place, each through `fill(cells) -> cells`; the prose,
+    the header and the row order stay. Returns how many rows changed."""
+    lines = path.read_text(encoding="utf-8").splitlines()
+    table = read_table(path, columns, str(path))
+    changed = 0
+    for row in table.rows:
+        cells = fill(dict(row.cells))
+        text = "| " + " | ".join(cells[c].replace("|", "\\|") for c in columns) + " |"
+        if text != lines[row.line - 1]:
+            lines[row.line - 1] = text
+            changed += 1
+    path.write_text("\n".join(lines) + "\n", encoding="utf-8")
+    return changed
+
+
+def fill_tda_map(book: Any, map_path: Path) -> int:
+    """Set each row's rules to those citing it (a maintainer's aid; lint still checks the result).
+    A "not a floor ruling" reason is kept only while no rule cites the row; notes stay."""
+    cited: dict[str, list[str]] = {}
+    for rule_id, rule in book.rules.items():
+        for key in cited_2026_keys(rule.citations):
+            cited.setdefault(key, []).append(rule_id)
+
+    def fill(cells: dict[str, str]) -> dict[str, str]:
+        ids = sorted(cited.get(tda_key(cells["TDA 2026"]) or "", []))
+        cells["floorman rules"] = ", ".join(f"`{rule_id}`" for rule_id in ids)
+        note = cells["Not a floor ruling / note"]
+        if ids and note.lower().startswith(NOT_A_RULING):
+            cells["Not a floor ruling / note"] = ""
+        return cells
+
+    return _rewrite(map_path, TDA_COLUMNS, fill)
+
+
+def fill_seed_map(map_path: Path, root: Path) -> int:
+    """Set each row's scenarios to the scenario files tagged with its item id."""
+    tagged: dict[str, list[str]] = {}
+    for name, items in scenario_tags(root / "scenarios", root).items():
+        for item in items:
+            tagged.setdefault(item, []).append(name)
+
+    def fill(cells: dict[str, str]) -> dict[str, str]:
+        names = sorted(tagged.get(cells["Item"].strip("` "), []))
+        cells["Scenarios"] = ", ".join(f"`{name}`" for name in names)
+        if names and cells["Not a floor ruling / note"].lower().startswith(NOT_A_RULING):
+            cells["Not a floor ruling / note"] = ""
+        return cells
+
+    return _rewrite(map_path, SEED_COLUMNS, fill)
+
+
+if __name__ == "__main__":          # python -m floorman.rulebook.coverage fill
+    import sys
+
+    from floorman.rulebook.loader import DEFAULT_RULEBOOK, load_rulebook
+
+    if sys.argv[1:] != ["fill"]:
+        sys.exit("usage: python -m floorman.rulebook.coverage fill   (fills both maps' rule and scenario "
+                 "columns from the citations and tags; lint L013 then checks the rest)")
+    repo = DEFAULT_RULEBOOK.parent
+    print(f"{TDA_MAP}: {fill_tda_map(load_rulebook(), repo / TDA_MAP)} rows changed")
+    print(f"{SEED_MAP}: {fill_seed_map(repo / SEED_MAP, repo)} rows changed")
