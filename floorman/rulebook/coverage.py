@@ -263,7 +263,10 @@ def scenario_tags(scenarios: Path, root: Path) -> dict[str, tuple[str, ...]]:
 
     tags: dict[str, tuple[str, ...]] = {}
     for path in find_scenarios([scenarios]):
-        text = path.read_text(encoding="utf-8", errors="replace")
+        try:
+            text = path.read_text(encoding="utf-8", errors="replace")
+        except OSError:         # gone since the listing (renamed meanwhile): nothing to read
+            continue
         if not re.search(r"^tags\s*:", text, re.MULTILINE):
             continue
         try:
