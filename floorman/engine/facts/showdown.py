@@ -212,6 +212,8 @@ def showdown_facts(situation: Situation, question: ShowdownQuestion, index: int)
         "awards_known": result is not None, "award_text": award_text(result),
         "award_plan": award_text(result) or award_order,
         "winners": seats_text(winners_of(result)),
+        # live hands that win no part of any pot (the tabled losers, TDA 2026 16-C)
+        "losing_hands": len(set(live) - set(winners_of(result))) if result is not None else 0,
         "split": any(len(a.shares) > 1 for a in (result.awards if result else ())),
         "odd_chip_basis": basis, "odd_chip_seat": odd_seat, "odd_chip": odd_chips,
         "hi_lo": hi_lo, "low_qualified": low_qualified,

@@ -123,8 +123,13 @@ def eliminations_facts(situation: Situation, busts: SimultaneousEliminations, in
     for event in situation.events:
         if isinstance(event, Post) and event.kind in ANTE_POSTS:
             antes[event.seat] = antes.get(event.seat, 0) + event.amount
-    counted = {n: _stack(situation, n, f"{where}.seats") - (antes.get(n, 0) if after_ante else 0)
-               for n in busts.seats}
+    started = {n: _stack(situation, n, f"{where}.seats") for n in busts.seats}
+    started.update(zip(busts.seats, busts.stacks))
+    for n in busts.seats:
+        if antes.get(n, 0) > started[n]:
+            raise InvalidEvent(f"seat {n} posted an ante of {antes[n]:,}, more than its {started[n]:,}",
+                               field=f"{where}.stacks")
+    counted = {n: started[n] - (antes.get(n, 0) if after_ante else 0) for n in busts.seats}
     try:
         finishes = finishing_places(counted, players_left, list(busts.prizes) or None,
                                     share_prize=share_prize, share_all=busts.announcement_hand)

@@ -83,11 +83,14 @@ class ChipRace(Incident):
 
 @incident
 class SimultaneousEliminations(Incident):
-    """Two or more players bust on the same hand. Their stacks at the start of that hand are the
-    table's (the posts in the events say who paid an ante)."""
+    """Two or more players bust on the same hand. Their stacks at the start of that hand are
+    `stacks` (in the order of `seats`) or else the table's; the posts in the events say who
+    paid an ante."""
 
     type: Literal["simultaneous-eliminations"] = "simultaneous-eliminations"
     seats: tuple[SeatNumber, ...] = Field(min_length=2, description="the seats that busted on the hand")
+    stacks: tuple[int, ...] = Field((), description="each busted seat's stack at the start of the hand, in the "
+                                                    "order of `seats`; empty = the table's stacks")
     players_left: int | None = Field(None, ge=3, lt=CHIP_LIMIT,
                                      description="players in the event before the hand (default: the "
                                                  "table's players_left_in_event)")
@@ -101,6 +104,10 @@ class SimultaneousEliminations(Incident):
         _distinct_seats(self.seats, "seats")
         if self.prizes and len(self.prizes) != len(self.seats):
             raise ValueError(f"{len(self.prizes)} prizes for {len(self.seats)} busted players (one per place)")
+        if self.stacks and len(self.stacks) != len(self.seats):
+            raise ValueError(f"{len(self.stacks)} stacks for {len(self.seats)} busted seats")
+        if any(not 0 < stack < CHIP_LIMIT for stack in self.stacks):
+            raise ValueError("a starting stack is a whole amount above 0")
         if any(not 0 <= prize < CHIP_LIMIT for prize in self.prizes):
             raise ValueError("a prize is a whole amount of 0 or more")
         return self
