@@ -78,15 +78,15 @@ FACT_FIELDS: dict[str, dict[str, Kind]] = {
         "seat_9_chips_after": "int", "seat_10_chips_after": "int", "winners": "str",
     },
     "chips_found_behind": {
-        "all_in_total": "int", "amount": "int", "caller": "int", "caller_behind": "int", "caller_covers": "bool",
+        "all_in_seat": "int", "all_in_total": "int", "amount": "int", "caller_behind": "int", "caller_covers": "bool",
         "caller_total": "int", "extra_to_call": "int", "format": "str", "gap": "int", "part_of_action": "bool",
-        "pot": "int", "seat": "int", "tournament": "bool",
+        "seat": "int", "tournament": "bool",
     },
     "clock": {
         "chips_in": "int", "expired": "bool", "facing_bet": "bool", "family": "str", "format": "str",
         "seat": "int", "street": "str", "tie": "bool", "to_call": "int", "tournament": "bool",
     },
-    "complaint": {"about": "str", "format": "str", "seat": "int", "tournament": "bool"},
+    "complaint": {"format": "str", "seat": "int", "topic": "str", "tournament": "bool"},
     "conditional": {
         "amount_said": "int", "condition": "str", "condition_met": "bool", "condition_seat": "int",
         "condition_words": "str", "current_bet": "int", "facing_bet": "bool", "folded": "bool",

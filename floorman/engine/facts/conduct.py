@@ -106,7 +106,7 @@ def complaint_facts(situation: Situation, complaint: Complaint, index: int) -> l
     if complaint.seat is not None:
         incident_seat(situation, complaint.seat, f"incidents[{index}].seat")
     return [{"type": "complaint", "id": f"complaint:{index}", "seat": complaint.seat or 0,
-             "about": complaint.about, "tournament": _tournament(situation),
+             "topic": complaint.topic, "tournament": _tournament(situation),
              "format": situation.table.format.value}]
 
 
@@ -114,22 +114,30 @@ def complaint_facts(situation: Situation, complaint: Complaint, index: int) -> l
 def chips_found_behind_facts(situation: Situation, found: ChipsFoundBehind, index: int) -> list[Fact]:
     where = f"incidents[{index}]"
     state = situation.state
-    seat = incident_seat(situation, found.seat, f"{where}.seat", live=True)
-    caller = incident_seat(situation, found.caller, f"{where}.caller", live=True)
-    if not seat.all_in:
-        raise InvalidEvent(f"seat {found.seat} is not all-in (it has {seat.stack:,} behind)", field=f"{where}.seat")
-    if caller.total < seat.total and caller.stack > 0:
-        raise InvalidEvent(f"seat {found.caller} has not called the all-in ({caller.total:,} in against "
-                           f"{seat.total:,})", field=f"{where}.caller")
-    # accepted action: the caller who covers must put in the chips found as well, up to what it has behind
-    extra = min(found.amount, caller.stack) if found.part_of_action else 0
+    if found.all_in_seat == found.seat:
+        raise InvalidEvent("the caller and the all-in player are the same seat", field=f"{where}.all_in_seat")
+    all_in = incident_seat(situation, found.all_in_seat, f"{where}.all_in_seat", live=True)
+    caller = incident_seat(situation, found.seat, f"{where}.seat", live=True)
+    if not all_in.all_in:
+        raise InvalidEvent(f"seat {found.all_in_seat} is not all-in (it has {all_in.stack:,} behind)",
+                           field=f"{where}.all_in_seat")
+    caller_total, caller_behind = caller.total, caller.stack
+    if caller_total < all_in.total and caller_behind > 0:
+        if state.actor != found.seat:
+            raise InvalidEvent(f"seat {found.seat} has not called the all-in ({caller_total:,} in against "
+                               f"{all_in.total:,}) and is not the player to act", field=f"{where}.seat")
+        # the events stop with the caller facing the all-in: the incident says it called
+        paid = min(caller_behind, all_in.total - caller_total)
+        caller_total, caller_behind = caller_total + paid, caller_behind - paid
+    # accepted action: a caller who accepted the chips as part of the all-in matches them, up to its stack
+    extra = min(found.amount, caller_behind) if found.part_of_action else 0
     return [{
         "type": "chips_found_behind", "id": f"chips_found_behind:{index}", "seat": found.seat,
-        "caller": found.caller, "amount": found.amount, "part_of_action": found.part_of_action,
-        "all_in_total": seat.total, "caller_total": caller.total, "caller_behind": caller.stack,
-        "caller_covers": caller.stack >= found.amount, "extra_to_call": extra,
+        "all_in_seat": found.all_in_seat, "amount": found.amount, "part_of_action": found.part_of_action,
+        "all_in_total": all_in.total, "caller_total": caller_total, "caller_behind": caller_behind,
+        "caller_covers": caller_behind >= found.amount, "extra_to_call": extra,
         "gap": found.amount - extra, "tournament": _tournament(situation),
-        "pot": state.pot, "format": situation.table.format.value,
+        "format": situation.table.format.value,
     }]
 
 

@@ -7,7 +7,7 @@
 * `penalty`: the floor gives a penalty and asks what it comes to at this table.
 * `complaint`: a player asks for a ruling that the rules answer with the floor's authority
   (legal strategy, a posted house rule, a case the rules do not cover, a final decision).
-* `chips-found-behind`: chips found behind a player's stack after the all-in was called.
+* `chips-found-behind`: chips found behind a player's stack after its all-in was called.
 * `lost-chips`: chips found at or near the table whose owner is not known.
 * `token-bet`: a bounty chip or a clock token pushed out as a bet.
 """
@@ -98,32 +98,27 @@ class Penalty(Incident):
 
 @incident
 class Complaint(Incident):
-    """A player asks the floor for a ruling: `about` says on what. `legal-strategy`: an opponent
+    """A player asks the floor for a ruling: `topic` says on what. `legal-strategy`: an opponent
     bluffed, check-raised or slow-played; `house-rule`: a posted house rule differs from the TDA or
     a guide; `not-covered`: no written rule covers the case, or the strict rule would be unfair;
     `decision-final`: the player disputes a ruling already made and asks for it to be changed."""
 
     type: Literal["complaint"] = "complaint"
     seat: int | None = Field(None, description="the player complaining, if one")
-    about: Literal["legal-strategy", "house-rule", "not-covered", "decision-final"]
+    topic: Literal["legal-strategy", "house-rule", "not-covered", "decision-final"]
 
 
 @incident
 class ChipsFoundBehind(Incident):
-    """Seat `seat` was all-in and called by `caller`; then chips worth `amount` were found behind
-    its stack. `part_of_action`: the TD rules they were part of the action the caller accepted."""
+    """Seat `seat` called the all-in of `all_in_seat`; then chips worth `amount` were found behind
+    the all-in player's stack. `part_of_action`: the TD rules they were part of the action the caller
+    accepted. If the events stop with the caller facing the all-in, the call is taken as made."""
 
     type: Literal["chips-found-behind"] = "chips-found-behind"
-    seat: int
-    caller: int
+    seat: int = Field(description="the caller")
+    all_in_seat: int = Field(description="the player who was all-in")
     amount: int = Field(gt=0, lt=CHIP_LIMIT, description="the value of the chips found behind")
     part_of_action: bool = Field(False, description="the TD rules the chips were part of the accepted action")
-
-    @model_validator(mode="after")
-    def _two(self) -> "ChipsFoundBehind":
-        if self.seat == self.caller:
-            raise ValueError("the caller and the all-in player are the same seat")
-        return self
 
 
 @incident
