@@ -167,7 +167,7 @@ def _edit_row(doc: Path, key: str, rules: str | None = None, note: str | None = 
 def test_a_listed_rule_that_does_not_cite_the_row_is_named(mapped_copy):
     doc = mapped_copy.folder.parent / "docs" / "tda-coverage.md"
     line = map_line(doc, "| 30 |")
-    added = new_findings(mapped_copy, lambda: _edit_row(doc, "30", rules="`BET-OVERSIZED-CHIP-CALL`"))
+    added = new_findings(mapped_copy, lambda: _edit_row(doc, "30", add="`BET-OVERSIZED-CHIP-CALL`"))
     assert added == [f"docs/tda-coverage.md:{line}: L013 TDA 2026 30: BET-OVERSIZED-CHIP-CALL is listed but does "
                      f"not cite TDA 2026 30 (2024 28) ({load_rulebook(mapped_copy.folder).path_of('BET-OVERSIZED-CHIP-CALL')})"]
 
