@@ -165,7 +165,7 @@ def test_seats_between():
 def test_new_cash_player_post_or_wait(floor, seat, rule_id, hands):
     occupied = [n for n in range(1, 10) if n != seat]
     ruling = rule(floor, table("cash", small=1, big=2, seats=occupied), blinds(2, 3, 1, 2),
-                  {"type": "new-player", "seat": seat}, "cash")
+                  {"type": "new-player", "empty_seat": seat}, "cash")
     assert ruling.rule_id == rule_id
     assert (ruling.params["post_amount"], ruling.params["hands_until_big_blind"]) == (2, hands)
 
@@ -175,15 +175,15 @@ def test_new_player_on_a_dead_button_seat_waits(floor):
     the small blind and is not dealt in, in a cash game or a tournament."""
     seats = [1, 3, 4, 5, 6, 7, 8, 9]
     for fmt, profile in (("cash", "cash"), ("tournament", "tda-2026")):
-        ruling = rule(floor, table(fmt, button=2, seats=seats), blinds(3, 4), {"type": "new-player", "seat": 2}, profile)
+        ruling = rule(floor, table(fmt, button=2, seats=seats), blinds(3, 4), {"type": "new-player", "empty_seat": 2}, profile)
         assert ruling.rule_id == "SETUP-NEW-PLAYER-NOT-BETWEEN"
         assert ruling.params["button"] == 2 and ruling.params["small_blind"] == 3
 
 
 def test_new_player_in_a_taken_seat_is_refused(floor):
     with pytest.raises(InvalidEvent, match="taken") as error:
-        rule(floor, table(), blinds(2, 3), {"type": "new-player", "seat": 5})
-    assert error.value.field == "incidents[0].seat"
+        rule(floor, table(), blinds(2, 3), {"type": "new-player", "empty_seat": 5})
+    assert error.value.field == "incidents[0].empty_seat"
 
 
 # --- missed blinds (seed 000 S000-25) -----------------------------------------------------------------
@@ -245,13 +245,18 @@ def test_every_player_ante_is_dead_money(floor):
     events = [Post(seat=n, kind="ante", amount=25) for n in range(1, 7)] + blinds(2, 3) + [
         Action(seat=4, action="raise", amount=600), Action(seat=5, action="fold"), Action(seat=6, action="fold"),
         Action(seat=1, action="fold")]
-    ante = rule(floor, tbl, events, {"type": "forced-bet-question", "seat": 2, "post": "ante"})
-    blind = rule(floor, tbl, events, {"type": "forced-bet-question", "seat": 2, "post": "small-blind"})
+    ante = rule(floor, tbl, events, {"type": "forced-bet-question", "poster": 2, "post": "ante"})
+    blind = rule(floor, tbl, events, {"type": "forced-bet-question", "poster": 2, "post": "small-blind"})
     assert (ante.rule_id, blind.rule_id) == ("SETUP-ANTE-DEAD-MONEY", "SETUP-BLIND-LIVE")
     assert ante.params["dead_money_total"] == 150 and ante.params["counts_toward_call"] == 0
     assert ante.params["to_call"] == blind.params["to_call"] == 500   # 600 less the live 100
-    with pytest.raises(InvalidEvent, match="posted no straddle"):
-        rule(floor, tbl, events, {"type": "forced-bet-question", "seat": 2, "post": "straddle"})
+    with pytest.raises(InvalidEvent, match="nobody posted a straddle"):
+        rule(floor, tbl, events, {"type": "forced-bet-question", "post": "straddle"})
+    with pytest.raises(InvalidEvent, match="seat 4 posted no small-blind") as error:
+        rule(floor, tbl, events, {"type": "forced-bet-question", "poster": 4, "post": "small-blind"})
+    assert error.value.field == "incidents[0].poster"
+    # no poster named: whoever posted it (the small blind, seat 2)
+    assert rule(floor, tbl, events, {"type": "forced-bet-question", "post": "small-blind"}).params["seat"] == 2
 
 
 @settings(max_examples=60, deadline=None)
@@ -265,7 +270,7 @@ def test_big_blind_ante_blind_first(stack):
                                 "forced_bets": {"small_blind": 1000, "big_blind": 2000, "ante": 2000,
                                                 "ante_style": "big-blind"},
                                 "seats": [{"number": n, "stack": s} for n, s in seats.items()]})
-    ruling = rule(floor, tbl, [], {"type": "big-blind-ante-short", "seat": 3})
+    ruling = rule(floor, tbl, [], {"type": "big-blind-ante-short"})
     p = ruling.params
     assert p["blind_posted"] == min(stack, 2000)
     assert p["blind_posted"] + p["ante_posted"] == min(stack, 4000)
@@ -279,12 +284,15 @@ def _shared_floor() -> Floor:
     return Floor()
 
 
-def test_big_blind_ante_needs_a_big_blind_ante_table(floor):
-    with pytest.raises(InvalidEvent, match="no big-blind ante"):
-        rule(floor, table(seats=range(1, 7)), [], {"type": "big-blind-ante-short", "seat": 3})
-    with pytest.raises(InvalidEvent, match="not the big blind"):
-        rule(floor, table(seats=range(1, 7), ante=200, ante_style="big-blind"), [],
-             {"type": "big-blind-ante-short", "seat": 4})
+def test_big_blind_ante_from_the_incident_or_the_table(floor):
+    with pytest.raises(InvalidEvent, match="no big-blind ante") as error:
+        rule(floor, table(seats=range(1, 7)), [], {"type": "big-blind-ante-short"})
+    assert error.value.field == "incidents[0].ante"
+    # the table has no ante: the incident says it, and the big blind's chips (blinds 100-200)
+    ruling = rule(floor, table(seats=range(1, 7)), [], {"type": "big-blind-ante-short", "stack": 300, "ante": 200})
+    p = ruling.params
+    assert (ruling.rule_id, p["seat"], p["blind_posted"], p["ante_posted"], p["ante_short"]) == \
+        ("SETUP-BBA-SHORT-BLIND-FIRST", 3, 200, 100, 100)
 
 
 # --- procedures (S000-08, 11, 12, 173, 181) -----------------------------------------------------------
@@ -319,7 +327,7 @@ def test_blind_levels_follow_the_format(floor):
     ("incident next-hand-button leaving=2,3", "leaving", (2, 3)),
     ("incident missed-blinds seat=5 missed=big-blind", "missed", "big-blind"),
     ("incident straddle seat=s4 amount=10", "amount", 10),
-    ("incident forced-bet-question seat=3 post=big-blind-ante", "post", "big-blind-ante"),
+    ("incident forced-bet-question poster=3 post=big-blind-ante", "post", "big-blind-ante"),
     ("incident procedure-question topic=burn-cards home_game=yes", "home_game", True),
 ])
 def test_setup_incidents_in_table_notation(line, field, value):

@@ -156,25 +156,26 @@ def new_player_facts(situation: Situation, new: NewPlayer, index: int) -> list[F
     table = situation.table
     if table.button is None:
         raise InvalidEvent(f"{table.variant} is dealt without a button", field=f"{where}.type")
-    if new.seat > table.seat_count:
-        raise InvalidEvent(f"seat {new.seat} is not a seat at this table (1-{table.seat_count})",
-                           field=f"{where}.seat")
-    taken = table.seat(new.seat)
+    seat = new.empty_seat
+    if seat > table.seat_count:
+        raise InvalidEvent(f"seat {seat} is not a seat at this table (1-{table.seat_count})",
+                           field=f"{where}.empty_seat")
+    taken = table.seat(seat)
     if taken is not None and not taken.sitting_out:
-        raise InvalidEvent(f"seat {new.seat} is taken by a player dealt in: a new player takes an empty seat",
-                           field=f"{where}.seat")
+        raise InvalidEvent(f"seat {seat} is taken by a player dealt in: a new player takes an empty seat",
+                           field=f"{where}.empty_seat")
     small, big = _current_blinds(situation, where)
     button = table.button
     # the seats between the button and the small blind (a dead small blind: the big blind)
     stop = small if small is not None else big
-    between = new.seat == button or new.seat in buttons.seats_between(button, stop, table.seat_count)
+    between = seat == button or seat in buttons.seats_between(button, stop, table.seat_count)
     occupied = _dealt_in(situation)
     # under the dead button the big blind moves one player a hand: the players after this hand's
     # big blind and before the new seat each take it once first
-    ahead = [seat for seat in buttons.seats_between(big, new.seat, table.seat_count) if seat in occupied]
+    ahead = [n for n in buttons.seats_between(big, seat, table.seat_count) if n in occupied]
     fact = _base(situation, "new_player", index)
     fact.update({
-        "seat": new.seat, "button": button, "small_blind_seat": small or 0, "big_blind_seat": big,
+        "seat": seat, "button": button, "small_blind_seat": small or 0, "big_blind_seat": big,
         "between_button_and_small_blind": between, "may_be_dealt_in": not between,
         "post_amount": table.forced_bets.big_blind, "hands_until_big_blind": len(ahead) + 1,
         "stack": new.stack,
@@ -250,23 +251,25 @@ def forced_bet_facts(situation: Situation, question: ForcedBetQuestion, index: i
     where = f"incidents[{index}]"
     state = situation.state
     posts = [e for e in situation.events if isinstance(e, Post)]
-    mine = [p for p in posts if p.seat == question.seat and p.kind == question.post]
+    of_kind = [p for p in posts if p.kind == question.post]
+    if not of_kind:
+        raise InvalidEvent(f"nobody posted a {question.post} (put the posts in as events)", field=f"{where}.post")
+    seat = question.poster or of_kind[0].seat
+    mine = [p for p in of_kind if p.seat == seat]
     if not mine:
-        raise InvalidEvent(f"seat {question.seat} posted no {question.post} (put the posts in as events)",
-                           field=f"{where}.post")
-    if question.seat not in state.seats:
-        raise InvalidEvent(f"seat {question.seat} is not at this table", field=f"{where}.seat")
+        raise InvalidEvent(f"seat {seat} posted no {question.post} (seats that did: "
+                           f"{_seats(sorted({p.seat for p in of_kind}))})", field=f"{where}.poster")
     antes = [p for p in posts if p.kind in _ANTES]
     posted = sum(p.amount for p in mine)
     live = all(p.live for p in mine)
     fact = _base(situation, "forced_bet_question", index)
     fact.update({
-        "seat": question.seat, "post": question.post, "posted": posted, "is_ante": question.post in _ANTES,
+        "seat": seat, "post": question.post, "posted": posted, "is_ante": question.post in _ANTES,
         "live": live, "counts_toward_call": posted if live else 0,
         "dead_money_total": sum(p.amount for p in antes),
         "ante_posted_by": _seats(sorted({p.seat for p in antes})),
         "ante_posters": len({p.seat for p in antes}),
-        "current_bet": state.current_bet, "to_call": state.to_call(question.seat),
+        "current_bet": state.current_bet, "to_call": state.to_call(seat),
     })
     return [fact]
 
@@ -276,25 +279,21 @@ def big_blind_ante_facts(situation: Situation, short: BigBlindAnteShort, index: 
     where = f"incidents[{index}]"
     table = situation.table
     blinds = table.forced_bets
-    if blinds.ante_style != "big-blind" or blinds.ante <= 0:
-        raise InvalidEvent("the table has no big-blind ante (forced_bets: ante and ante_style: big-blind)",
-                           field=f"{where}.type")
-    seat = table.seat(short.seat)
-    if seat is None:
-        raise InvalidEvent(f"seat {short.seat} has no player", field=f"{where}.seat")
-    _, big_seat = _current_blinds(situation, where)
-    if short.seat != big_seat:
-        raise InvalidEvent(f"seat {short.seat} is not the big blind (seat {big_seat} is)", field=f"{where}.seat")
-    stack = seat.stack
+    ante = short.ante or (blinds.ante if blinds.ante_style == "big-blind" else 0)
+    if ante <= 0:
+        raise InvalidEvent("no big-blind ante: give the ante, or a table with ante and ante_style: big-blind",
+                           field=f"{where}.ante")
+    _, seat = _current_blinds(situation, where)
+    stack = short.stack or table.seat(seat).stack  # type: ignore[union-attr]
     blind_posted = min(stack, blinds.big_blind)
-    ante_posted = min(stack - blind_posted, blinds.ante)
+    ante_posted = min(stack - blind_posted, ante)
     fact = _base(situation, "big_blind_ante_short", index)
     fact.update({
-        "seat": short.seat, "stack": stack, "big_blind": blinds.big_blind, "ante": blinds.ante,
-        "short": stack < blinds.big_blind + blinds.ante,
+        "seat": seat, "stack": stack, "big_blind": blinds.big_blind, "ante": ante,
+        "short": stack < blinds.big_blind + ante,
         "blind_posted": blind_posted, "ante_posted": ante_posted,
-        "ante_short": blinds.ante - ante_posted, "blind_short": blinds.big_blind - blind_posted,
-        "all_in": stack <= blinds.big_blind + blinds.ante,
+        "ante_short": ante - ante_posted, "blind_short": blinds.big_blind - blind_posted,
+        "all_in": stack <= blinds.big_blind + ante,
     })
     return [fact]
 

@@ -84,11 +84,11 @@ class NextHandButton(Incident):
 
 @incident
 class NewPlayer(Incident):
-    """A new player takes `seat` (an empty seat, or one sitting out) while this hand is dealt.
+    """A new player takes `empty_seat` (an empty seat, or one sitting out) while this hand is dealt.
     `stack`: the chips the player brings (0: not said)."""
 
     type: Literal["new-player"] = "new-player"
-    seat: int = Field(ge=1, le=10, description="the seat the new player takes")
+    empty_seat: int = Field(ge=1, le=10, description="the empty seat the new player takes")
     stack: int = Field(0, ge=0, lt=2**53, description="the chips brought (0 = not said)")
 
 
@@ -115,19 +115,22 @@ ForcedBetKind = Literal["ante", "big-blind-ante", "button-ante", "small-blind", 
 
 @incident
 class ForcedBetQuestion(Incident):
-    """`seat` asks whether its posted `post` (an ante, a blind or a straddle) counts toward the call."""
+    """The player who posted `post` (an ante, a blind or a straddle) asks whether it counts toward
+    the call. `poster`: that player's seat (0: whoever posted it)."""
 
     type: Literal["forced-bet-question"] = "forced-bet-question"
-    seat: int = Field(ge=1, le=10, description="the player who asks")
     post: ForcedBetKind = Field(description="the forced bet the player posted")
+    poster: int = Field(0, ge=0, le=10, description="the seat that posted it (0 = whoever posted it)")
 
 
 @incident
 class BigBlindAnteShort(Incident):
-    """The big blind in `seat` has fewer chips than the big blind plus the big-blind ante."""
+    """The player due the big blind and the big-blind ante has `stack` chips (0: the table says);
+    `ante`: the big-blind ante (0: the table's)."""
 
     type: Literal["big-blind-ante-short"] = "big-blind-ante-short"
-    seat: int = Field(ge=1, le=10, description="the player due to post the big blind and the ante")
+    stack: int = Field(0, ge=0, lt=2**53, description="the big blind's chips before posting (0 = the table's stack)")
+    ante: int = Field(0, ge=0, lt=2**53, description="the big-blind ante (0 = the table's ante)")
 
 
 ProcedureTopic = Literal["deck-preparation", "deal-order", "burn-cards", "blind-levels"]
