@@ -147,6 +147,18 @@ def test_the_bundled_rulebook_has_no_field_or_option_problem(book):
     ("{kind: bool, default: true, source: {source: house}}", "description"),
     ("{kind: flag, default: true, source: {source: house}, description: x}", "kind"),
     ("[1, 2]", "an option is a mapping"),
+    # a 2026 change cites its TDA 2026 rule and names a 2024 value other than its default
+    ("{kind: bool, default: true, tda_2026_change: true, source: {source: house}, description: x}",
+     "cites its TDA 2026 rule"),
+    ("{kind: choice, values: [a, b], default: a, tda_2026_change: true, source: {source: TDA, edition: '2026', "
+     "rule: '3'}, description: x}", "tda_2024"),
+    ("{kind: choice, values: [a, b], default: a, tda_2026_change: true, tda_2024: a, source: {source: TDA, "
+     "edition: '2026', rule: '3'}, description: x}", "other than its default"),
+    ("{kind: choice, values: [a, b], default: a, tda_2026_change: true, tda_2024: c, source: {source: TDA, "
+     "edition: '2026', rule: '3'}, description: x}", "tda_2024"),
+    ("{kind: bool, default: true, tda_2024: false, source: {source: house}, description: x}", "only a 2026 change"),
+    ("{kind: bool, default: true, tda_2026_change: maybe, source: {source: house}, description: x}",
+     "tda_2026_change"),
 ])
 def test_a_bad_option_declaration_is_refused_with_its_place(tmp_path, entry, message):
     path = tmp_path / "options.yaml"
@@ -208,6 +220,14 @@ def test_house_options_for_another_profile_are_refused(tmp_path, book):
     ("extends: [cash]\n", 1, "extends", "names the profile"),
     ("extends: cash\ntitle: [a]\n", 2, "title", "text"),
     ("extends: cash\noption: {muck_touch_kills: true}\n", 2, "option", "did you mean options"),
+    # the options issue 10 added
+    ("extends: tda-2026\noptions:\n  clock_seconds: 3\n", 3, "options.clock_seconds", "out of range (5 to 600)"),
+    ("extends: tda-2026\noptions:\n  clock_seconds: one minute\n", 3, "options.clock_seconds", "not a whole number"),
+    ("extends: home\noptions:\n  string_bets_enforced: no way\n", 3, "options.string_bets_enforced",
+     "not true or false"),
+    ("extends: tda-2024\noptions:\n  words_in_questions_may_bind: true\n", 3, "options.words_in_questions_may_bind",
+     "did you mean words_in_question_may_bind"),
+    ("extends: tda-2025\n", 1, "extends", "did you mean"),
 ])
 def test_a_bad_house_file_is_refused_with_file_line_and_field(tmp_path, book, text, line, field, message):
     with pytest.raises(InputFileError) as caught:

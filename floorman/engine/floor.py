@@ -147,9 +147,9 @@ class Floor:
             scope.setdefault("profile", by_id["profile"])
             ruling = make_ruling(rule, scope, matched_ids, edition, index)
             applied = options_applied(rule, by_id["profile"], self.rulebook)
-            if applied:
-                ruling = replace(ruling, options_applied=applied,
-                                 caveats=caveats_of(applied, self.rulebook, situation.profile))
+            caveats = caveats_of(applied, self.rulebook, situation.profile) or new_in_2026(rule, situation.profile)
+            if applied or caveats:
+                ruling = replace(ruling, options_applied=applied, caveats=caveats)
             candidates.append(ruling)
             firings.append(Firing(rule.id, "ruling", matched_ids))
         rulings, beaten, conflicts = settle(candidates, self.rulebook)
@@ -396,6 +396,21 @@ def caveats_of(applied: tuple[tuple[str, Any], ...], rulebook: Rulebook, profile
             out.append(f"2026 text not verified: {name} rests on TDA 2026 {spec.source.rule}, known only "
                        "from a paraphrase of the 2026 rules")
     return tuple(out)
+
+
+def new_in_2026(rule: Rule, profile: str) -> tuple[str, ...]:
+    """A TDA-profile ruling resting on a 2026 rule known only from the paraphrase, with no 2024
+    rule under it (new 2026 rules such as 7, 22 and 73): "2026 text not verified"."""
+    from floorman.ruling import is_tda_profile
+
+    basis = [c for c in rule.citations if c.source == "TDA" and c.role == "basis"]
+    if not is_tda_profile(profile) or any(c.edition == "2024" for c in basis):
+        return ()
+    unread = [c.rule for c in basis if c.edition == "2026" and c.confidence == "renumbering-map"]
+    if not unread:
+        return ()
+    return (f"2026 text not verified: rests on TDA 2026 {', '.join(str(r) for r in unread)}, known only from a "
+            "paraphrase of the 2026 rules, with no 2024 rule under it",)
 
 
 def resolve_effect(effect: Any, scope: dict[str, Any]) -> dict[str, Any]:
