@@ -272,7 +272,7 @@ FACT_FIELDS: dict[str, dict[str, Kind]] = {
         "street": "str", "street_bet": "int", "to_act": "int", "to_call": "int", "uncalled": "bool",
     },
     "rabbit_hunt": {
-        "allowed": "bool", "cards_not_dealt": "int", "cash_game": "bool", "format": "str",
+        "allowed": "bool", "cards_not_dealt": "int", "cash_game": "bool", "format": "str", "hand_over": "bool",
         "room_allows": "bool", "seat": "int", "tournament": "bool",
     },
     "rebuy": {

@@ -38,19 +38,13 @@ def _at_table(situation: Situation, seat: int, field: str) -> None:
         raise InvalidEvent(f"seat {seat} is not at this table", field=field)
 
 
-def _in_hand(situation: Situation, seat: int) -> bool:
-    """The seat holds a live hand in a hand still being played."""
-    state = situation.state
-    s = state.seats.get(seat)
-    return bool(situation.events) and not state.hand_over and s is not None and s.live
-
-
 def _stack_now(situation: Situation, seat: int) -> int:
-    """The seat's chips between hands: after the hand the events played, if it is over."""
+    """The seat's chips for the next hand: after the hand the events played if it is over, else
+    what it started this hand with (chips added during a hand play from the next one)."""
     state = situation.state
     if situation.events and state.hand_over:
         return state.result().final_stacks.get(seat, state.seats[seat].stack)
-    return state.seats[seat].stack
+    return state.seats[seat].starting_stack
 
 
 # ------------------------------------------------------------------------------------ buy-in
@@ -60,9 +54,6 @@ def buy_in_facts(situation: Situation, buy: BuyIn, index: int) -> list[Fact]:
     table = situation.table
     if not 1 <= buy.seat <= table.seat_count:
         raise InvalidEvent(f"seat {buy.seat} is not a seat at this table (1-{table.seat_count})", field=f"{where}.seat")
-    if _in_hand(situation, buy.seat):
-        raise InvalidEvent(f"seat {buy.seat} holds a live hand: chips brought out during a hand are a "
-                           f"`chips-added` incident (they do not play in it)", field=f"{where}.seat")
     big = table.forced_bets.big_blind
     if big <= 0:
         raise InvalidEvent("the buy-in limits are counted in big blinds: the table has no big blind",
@@ -135,12 +126,6 @@ def seat_change_facts(situation: Situation, change: SeatChange, index: int) -> l
 def play_over_facts(situation: Situation, over: PlayOver, index: int) -> list[Fact]:
     where = f"incidents[{index}]"
     _at_table(situation, over.seat, f"{where}.seat")
-    seat = next(s for s in situation.table.seats if s.number == over.seat)
-    if seat.present and not seat.sitting_out:
-        raise InvalidEvent(f"seat {over.seat}'s player is at the table (mark the seat present: false or "
-                           f"sitting_out: true)", field=f"{where}.seat")
-    if _in_hand(situation, over.seat):
-        raise InvalidEvent(f"seat {over.seat} holds a live hand in this hand", field=f"{where}.seat")
     fact = _base(situation, "play_over", index)
     option = _flag(situation, "playing_over")
     fact.update({"seat": over.seat, "chips": _stack_now(situation, over.seat), "room_allows": option,
@@ -154,16 +139,15 @@ def rabbit_hunt_facts(situation: Situation, hunt: RabbitHunt, index: int) -> lis
     where = f"incidents[{index}]"
     _at_table(situation, hunt.seat, f"{where}.seat")
     state = situation.state
-    if not situation.events or not state.hand_over:
-        raise InvalidEvent("rabbit hunting is asked after the hand is over: the events end with the hand "
-                           "won (everyone else folded)", field=f"{where}.type")
+    # asked during the hand, it is a request to see the next card before its turn: never allowed
+    over = bool(situation.events) and state.hand_over
     to_come = sum(state.variant.board_cards) - len(state.board) if state.family == "flop" else 0
-    if state.family == "flop" and to_come == 0:
+    if over and state.family == "flop" and to_come == 0:
         raise InvalidEvent("the board was dealt out: no card is left that would have come", field=f"{where}.type")
     option = _flag(situation, "rabbit_hunting")
     fact = _base(situation, "rabbit_hunt", index)
-    fact.update({"seat": hunt.seat, "cards_not_dealt": to_come, "room_allows": option,
-                 "allowed": option and fact["cash_game"]})
+    fact.update({"seat": hunt.seat, "cards_not_dealt": to_come, "room_allows": option, "hand_over": over,
+                 "allowed": option and fact["cash_game"] and over})
     return [fact]
 
 
@@ -174,9 +158,9 @@ def run_it_twice_facts(situation: Situation, run: RunItTwice, index: int) -> lis
     if state.family != "flop":
         raise InvalidEvent(f"running it twice deals a second board: {state.variant} has none", field=f"{where}.type")
     live = [n for n in state.order if state.seats[n].live]
-    if state.hand_over or not state.betting_complete or not any(state.seats[n].all_in for n in live):
-        raise InvalidEvent("the board is run twice only when a player is all in and the betting is over",
-                           field=f"{where}.type")
+    # players may agree before the betting ends ("run it twice if you call?"); it applies to the run-out
+    if state.hand_over or len(live) < 2:
+        raise InvalidEvent("the hand is over: there is no board left to run", field=f"{where}.type")
     to_come = sum(state.variant.board_cards) - len(state.board)
     if to_come <= 0:
         raise InvalidEvent("the board is complete: there is nothing left to run", field=f"{where}.type")
@@ -209,7 +193,9 @@ def leave_game_facts(situation: Situation, leave: LeaveGame, index: int) -> list
     live = mid_hand and state.seats[leave.seat].live
     fact = _base(situation, "leave_game", index)
     fact.update({
-        "seat": leave.seat, "mid_hand": mid_hand, "live_hand": live, "chips": _stack_now(situation, leave.seat),
+        "seat": leave.seat, "mid_hand": mid_hand, "live_hand": live,
+        # mid-hand: the chips behind (what is in the pot stays there); between hands: the whole stack
+        "chips": state.seats[leave.seat].stack if mid_hand else _stack_now(situation, leave.seat),
         "chips_in_pot": state.seats[leave.seat].total if mid_hand else 0,
         "return_minutes": _number(situation, "rathole_return_minutes", 60),
     })

@@ -32,7 +32,7 @@ class BuyIn(Incident):
     `kind`: `new` (sitting down, or rebuying after losing a stack), `top-up` (adding to the
     chips already in front of the seat) or `return` (coming back to the same game after cashing
     out). For a return, `minutes_away` and `left_with` say how long ago the player left and with
-    how many chips.
+    how many chips (for the other kinds they play no part).
     """
 
     type: Literal["buy-in"] = "buy-in"
@@ -48,8 +48,6 @@ class BuyIn(Incident):
     def _return_fields(self) -> "BuyIn":
         if self.kind == "return" and (self.minutes_away is None or self.left_with is None):
             raise ValueError("a return names `minutes_away` and `left_with` (the chips taken when leaving)")
-        if self.kind != "return" and (self.minutes_away is not None or self.left_with is not None):
-            raise ValueError("`minutes_away` and `left_with` are only for kind: return")
         return self
 
 
