@@ -48,14 +48,17 @@ def render_catalogue(book: Rulebook, scenarios: list[Scenario]) -> str:
     lines.append("## Room options")
     lines.append("")
     lines.append("Declared in `rulebook/options.yaml`; a profile or a house file sets them, and a rule reads "
-                 "them as fields of the `profile` fact.")
+                 "them as fields of the `profile` fact. A 2026 change is known only from a paraphrase of the "
+                 "2026 text: its default is the 2026 value, and a ruling resting on it says the text was not "
+                 "verified. `floorman rules --profile A --diff B` lists what two profiles do differently.")
     lines.append("")
     lines.append("| option | values | default | " + " | ".join(sorted(book.profiles)) + " | source | what it means |")
     lines.append("|---|---|---|" + "---|" * len(book.profiles) + "---|---|")
     for spec in book.option_specs.values():
         values = {"bool": "true, false", "int": f"{spec.min} to {spec.max}"}.get(spec.kind, ", ".join(spec.values or ()))
         per_profile = " | ".join(_shown(book.options(p)[spec.name]) for p in sorted(book.profiles))
-        lines.append(f"| `{spec.name}` | {values} | {_shown(spec.default)} | {per_profile} | "
+        change = " (2026 change, text not verified)" if spec.tda_2026_change else ""
+        lines.append(f"| `{spec.name}`{change} | {values} | {_shown(spec.default)} | {per_profile} | "
                      f"{spec.source.label} | {spec.description} |")
     lines.append("")
     lines.append("## Profiles")
@@ -65,8 +68,13 @@ def render_catalogue(book: Rulebook, scenarios: list[Scenario]) -> str:
         lines.append("")
         lines.append(f"{profile.title}. {profile.description}".strip())
         lines.append("")
+        base = f"extends `{profile.extends}`; " if profile.extends else ""
+        lines.append(f"{base}TDA edition {profile.tda_edition}"
+                     + ("; each 2026 change takes its 2024 value unless set here" if profile.tda_edition == "2024"
+                        else "") + ".")
+        lines.append("")
         for key, value in profile.options.items():
-            lines.append(f"- `{key}`: `{value}`")
+            lines.append(f"- `{key}`: `{_shown(value)}`")
         lines.append("")
     for rule in rules:
         lines.append(f"## {rule.id}")
