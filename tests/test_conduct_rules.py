@@ -78,10 +78,14 @@ def test_bad_incidents_are_refused_naming_the_field(raw, words):
 
 # ---------------------------------------------------------------------------- facts
 def test_live_hand_and_folded_player_are_read_from_the_hand(floor):
-    live = _fact(_situation({"type": "conduct", "seat": 5, "offence": "device"}, floor=floor), "conduct")
-    folded = _fact(_situation({"type": "conduct", "seat": 4, "offence": "device"}, floor=floor), "conduct")
-    assert live["live_hand"] and live["starts"] == "when this hand is over"
+    live = _fact(_situation({"type": "conduct", "seat": 5, "offence": "device", "prior_warnings": 1}, floor=floor),
+                 "conduct")
+    folded = _fact(_situation({"type": "conduct", "seat": 4, "offence": "device", "prior_warnings": 1},
+                              floor=floor), "conduct")
+    warned = _fact(_situation({"type": "conduct", "seat": 5, "offence": "device"}, floor=floor), "conduct")
+    assert live["live_hand"] and live["starts"] == "when this hand is over"     # a penalty waits for the hand
     assert not folded["live_hand"] and folded["folded"] and folded["starts"] == "now"
+    assert warned["step"] == "warning" and warned["starts"] == "now"
 
 
 def test_advice_to_a_live_player_is_seen_as_such(floor):

@@ -82,22 +82,27 @@ def conduct_facts(situation: Situation, conduct: Conduct, index: int) -> list[Fa
         "folded": in_hand and not live, "during_hand": during, "online": conduct.online,
         "online_cheating": conduct.online and conduct.offence in ONLINE_CHEATING,
         "action_pending": conduct.action_pending, "nuts_last_to_act": conduct.nuts_last_to_act,
-        # a penalty on a player still holding a live hand begins once the hand is over (2024 68 / 2026 70)
-        "starts": "when this hand is over" if live and during else "now",
     }
     fact.update(ladder_fields(situation, conduct.seat, OFFENCES[conduct.offence], conduct.prior_warnings,
                               conduct.prior_penalties))
+    fact["starts"] = _starts(fact["step"], live and during)
     return [fact]
+
+
+def _starts(step: str, live: bool) -> str:
+    """A penalty served away from the table (or in chips) by a player still holding a live hand
+    begins once the hand is over (2024 68 / 2026 70); a warning, removal or disqualification is now."""
+    return "when this hand is over" if live and step in ("missed-rounds", "missed-hands", "chip-penalty") else "now"
 
 
 @builds("penalty")
 def penalty_facts(situation: Situation, penalty: Penalty, index: int) -> list[Fact]:
     incident_seat(situation, penalty.seat, f"incidents[{index}].seat")
     _, live = _hand_of(situation, penalty.seat)
-    fact: Fact = {"type": "penalty", "id": f"penalty:{index}", "seat": penalty.seat,
-                  "starts": "when this hand is over" if live else "now"}
+    fact: Fact = {"type": "penalty", "id": f"penalty:{index}", "seat": penalty.seat}
     fact.update(ladder_fields(situation, penalty.seat, penalty.severity, penalty.prior_warnings,
                               penalty.prior_penalties))
+    fact["starts"] = _starts(fact["step"], live)
     return [fact]
 
 
