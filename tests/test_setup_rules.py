@@ -113,12 +113,14 @@ def test_2026_jump_is_an_option(floor):
     """T36-B: button 9, small blind 1, seats 2 and 3 empty, big blind 4; seat 1 busts."""
     tbl = table(button=9, seats=(1, 4, 5, 6, 7, 8, 9))
     jump = rule(floor, tbl, blinds(1, 4), {"type": "next-hand-button", "leaving": [1]})
-    assert (jump.rule_id, jump.params["button"], jump.params["button_without_jump"]) == ("SETUP-DEAD-BUTTON-JUMPS", 3, 1)
+    assert (jump.rule_id, jump.params["button"], jump.params["button_without_jump"]) == \
+        ("SETUP-DEAD-BUTTON-JUMPS", 3, 1)
     stay = rule(floor, tbl, blinds(1, 4), {"type": "next-hand-button", "leaving": [1]},
                 button_jumps_empty_seats=False)
     assert (stay.rule_id, stay.params["button"]) == ("SETUP-DEAD-BUTTON", 1)
     # the blinds are the same either way
-    assert (jump.params["small_blind"], jump.params["big_blind"]) == (stay.params["small_blind"], stay.params["big_blind"]) == (4, 5)
+    assert (jump.params["small_blind"], jump.params["big_blind"]) == (4, 5)
+    assert (stay.params["small_blind"], stay.params["big_blind"]) == (4, 5)
 
 
 @pytest.mark.parametrize(("leaving", "button", "big_blind"), [((1,), 7, 4), ((4,), 7, 1), ((7,), 4, 1)])
@@ -175,7 +177,8 @@ def test_new_player_on_a_dead_button_seat_waits(floor):
     the small blind and is not dealt in, in a cash game or a tournament."""
     seats = [1, 3, 4, 5, 6, 7, 8, 9]
     for fmt, profile in (("cash", "cash"), ("tournament", "tda-2026")):
-        ruling = rule(floor, table(fmt, button=2, seats=seats), blinds(3, 4), {"type": "new-player", "empty_seat": 2}, profile)
+        ruling = rule(floor, table(fmt, button=2, seats=seats), blinds(3, 4), {"type": "new-player", "empty_seat": 2},
+                      profile)
         assert ruling.rule_id == "SETUP-NEW-PLAYER-NOT-BETWEEN"
         assert ruling.params["button"] == 2 and ruling.params["small_blind"] == 3
 
@@ -300,7 +303,8 @@ def test_big_blind_ante_from_the_incident_or_the_table(floor):
 def test_home_game_cutter_is_right_of_the_dealer(floor):
     # seats 1, 4, 6, 8; the dealer (button) on seat 1: the player on the right is seat 8 (wraps round)
     tbl = table("cash", button=1, seats=(1, 4, 6, 8))
-    ruling = rule(floor, tbl, [], {"type": "procedure-question", "topic": "deck-preparation", "home_game": True}, "cash")
+    home = {"type": "procedure-question", "topic": "deck-preparation", "home_game": True}
+    ruling = rule(floor, tbl, [], home, "cash")
     assert (ruling.rule_id, ruling.params["cutter_seat"]) == ("SETUP-PROC-DECK-HOME", 8)
     tbl = table("cash", button=6, seats=(1, 4, 6, 8))
     assert rule(floor, tbl, [], {"type": "procedure-question", "topic": "deck-preparation", "home_game": True},
@@ -314,7 +318,8 @@ def test_deal_order_heads_up_button_last(floor):
 
 
 def test_blind_levels_follow_the_format(floor):
-    cash = rule(floor, table("cash", small=1, big=3), [], {"type": "procedure-question", "topic": "blind-levels"}, "cash")
+    levels = {"type": "procedure-question", "topic": "blind-levels"}
+    cash = rule(floor, table("cash", small=1, big=3), [], levels, "cash")
     tournament = rule(floor, table(), [], {"type": "procedure-question", "topic": "blind-levels"})
     assert (cash.rule_id, tournament.rule_id) == ("SETUP-PROC-BLINDS-CASH", "SETUP-PROC-BLINDS-TOURNAMENT")
     assert (cash.params["small_blind"], cash.params["big_blind"]) == (1, 3)

@@ -1,6 +1,277 @@
-"""Quiz templates and common mistakes for the setup family (see families/__init__.py)."""
+"""Quiz templates and common mistakes for the setup family (see families/__init__.py): the button
+draw, the next hand's button and blinds, new and returning players, straddles, antes and the
+big-blind ante, and the dealing procedures (rulebook/setup/)."""
 
 from __future__ import annotations
 
-TEMPLATES: tuple = ()
-MISTAKES: tuple = ()
+import random
+from dataclasses import dataclass
+from typing import TYPE_CHECKING, Any, Callable
+
+from floorman.builder import HandBuilder, parse_setup
+from floorman.model.cards import deck
+from floorman.model.incidents.setup import (
+    BigBlindAnteShort,
+    ButtonDraw,
+    ForcedBetQuestion,
+    MissedBlinds,
+    NewPlayer,
+    NextHandButton,
+    ProcedureQuestion,
+    Straddle,
+)
+
+if TYPE_CHECKING:
+    from floorman.training.mistakes import Case
+
+
+# floorman/training/templates.py and mistakes.py import this module at their end (to collect
+# TEMPLATES and MISTAKES), so it imports neither at its top: whichever is imported first would
+# find this module half-built. The two records below have Template's and Mistake's fields, and
+# the template helpers are imported when a question is built.
+@dataclass(frozen=True)
+class _Template:
+    name: str
+    topic: str
+    build: Callable[..., Any]
+
+
+@dataclass(frozen=True)
+class _Mistake:
+    name: str
+    description: str
+    derive: Callable[[Any], Any]
+    number: Callable[[Any], int | None] | None = None
+
+
+def _helpers() -> Any:
+    from floorman.training import templates
+
+    return templates
+
+
+def _draft(*args: Any) -> Any:
+    return _helpers().Draft(*args)
+
+
+_RANKS = "23456789TJQKA"
+_SUITS = "cdhs"
+_KIND = {"cash": "cash game", "tournament": "tournament"}
+
+
+def _hand(rng: random.Random, difficulty: str, floor: Any, profile: str | None, *, fmt: str | None = None,
+          empty: bool = False, least: int = 2, extra: str = "", post: bool = True) -> HandBuilder:
+    """A nine-seat table with random stakes; `empty`: some seats are empty (else seats 1..N)."""
+    small, big = rng.choice(_helpers().STAKES)
+    lo, hi = _helpers().SEATS[difficulty]
+    count = rng.randint(max(lo, least), max(hi, least))
+    if empty:
+        count = min(count, 8)
+        occupied = sorted(rng.sample(range(1, 10), count))
+    else:
+        occupied = list(range(1, count + 1))
+    fmt = fmt or rng.choice(("cash", "tournament"))
+    button = rng.choice(occupied)
+    seats = " ".join(f"{n}:{big * rng.randint(40, 250)}" for n in occupied)
+    setup = parse_setup(f"nl {small}/{big} {fmt} seats {seats} max 9 button {button} {extra}")
+    builder = HandBuilder(setup.table, profile or setup.profile, floor=floor)
+    if post:
+        builder.post_forced_bets()
+    return builder
+
+
+def _line(b: HandBuilder) -> str:
+    t = b.table
+    fb = t.forced_bets
+    seated = ", ".join(str(s.number) for s in t.seats)
+    return (f"No-limit hold'em {fb.small_blind:,}/{fb.big_blind:,} {_KIND[t.format.value]}, players in seats "
+            f"{seated}, button seat {t.button}.")
+
+
+def _blinds(b: HandBuilder) -> tuple[int | None, int | None]:
+    return b.state.expected_blind_seats()
+
+
+# ----------------------------------------------------------------------------- the templates
+def _button_draw(rng, difficulty, floor, profile):
+    b = _hand(rng, difficulty, floor, profile, post=False)
+    seats = [s.number for s in b.table.seats]
+    cards = rng.sample(deck(), len(seats))
+    if rng.random() < 0.5:
+        # two players tie on the top rank: suit decides
+        top = max(card[0] for card in cards)
+        rank = _RANKS[max(_RANKS.index(top), 8)]
+        suits = rng.sample(_SUITS, 2)
+        cards = [c for c in cards if c[0] != rank][:len(seats) - 2] + [rank + suits[0], rank + suits[1]]
+        rng.shuffle(cards)
+    draw = dict(zip(seats, cards))
+    b.add_incident(ButtonDraw(cards=tuple(f"{s}:{c}" for s, c in draw.items())))
+    dealt = ", ".join(f"seat {s} {c}" for s, c in draw.items())
+    return _draft(b, f"A new {_KIND[b.table.format.value]} starts; one card is dealt face up to each player for the "
+                    f"button: {dealt}. Who gets the button?", "button" if rng.random() < 0.6 else None)
+
+
+def _next_hand_button(rng, difficulty, floor, profile):
+    shape = rng.choice(("bust", "bust", "two", "heads-up", "none"))
+    b = _hand(rng, difficulty, floor, profile, empty=shape != "heads-up", least=3 if shape == "heads-up" else 4)
+    if shape == "heads-up":
+        # three players left: one of them busts
+        keep = sorted(s.number for s in b.table.seats)[:3]
+        seats = " ".join(f"{n}:{s.stack}" for n in keep for s in b.table.seats if s.number == n)
+        t = b.table
+        setup = parse_setup(f"nl {t.forced_bets.small_blind}/{t.forced_bets.big_blind} {t.format.value} seats "
+                            f"{seats} max 9 button {keep[0]}")
+        b = HandBuilder(setup.table, profile or setup.profile, floor=floor)
+        b.post_forced_bets()
+    small, big = _blinds(b)
+    players = [s.number for s in b.table.seats]
+    if shape == "none":
+        leaving: list[int] = []
+    elif shape == "two":
+        leaving = rng.sample([n for n in (small, big, b.table.button) if n is not None], 2)
+    else:
+        leaving = [rng.choice([n for n in (small, big, b.table.button, rng.choice(players)) if n is not None])]
+    b.add_incident(NextHandButton(leaving=tuple(sorted(set(leaving)))))
+    gone = " and ".join(f"seat {n}" for n in sorted(set(leaving))) or "nobody"
+    return _draft(b, f"{_line(b)} Small blind seat {small}, big blind seat {big}. On this hand {gone} "
+                    f"{'busts' if len(set(leaving)) == 1 else 'bust' if leaving else 'busts'}. Where do the button "
+                    "and the blinds go next hand?", rng.choice(("big_blind", "button", None)))
+
+
+def _new_player(rng, difficulty, floor, profile):
+    b = _hand(rng, difficulty, floor, profile, empty=True, least=3)
+    taken = {s.number for s in b.table.seats}
+    seat = rng.choice([n for n in range(1, 10) if n not in taken])
+    small, big = _blinds(b)
+    b.add_incident(NewPlayer(empty_seat=seat))
+    return _draft(b, f"{_line(b)} Blinds: seats {small} and {big}. A new player sits down in the empty seat {seat} "
+                    "as the cards are about to go out. What now?",
+                 "hands_until_big_blind" if rng.random() < 0.3 else None)
+
+
+def _missed_blinds(rng, difficulty, floor, profile):
+    b = _hand(rng, difficulty, floor, profile, fmt="cash" if rng.random() < 0.75 else "tournament", least=3)
+    small, big = _blinds(b)
+    seat = rng.choice([s.number for s in b.table.seats if s.number not in (small, big)])
+    missed = rng.choice(("both", "both", "big-blind", "small-blind"))
+    b.add_incident(MissedBlinds(seat=seat, missed=missed))
+    what = {"both": "both blinds", "big-blind": "the big blind", "small-blind": "the small blind"}[missed]
+    return _draft(b, f"{_line(b)} Seat {seat} was away and missed {what}; back now, the player wants this hand. "
+                    "What must be posted?", "total_posted" if rng.random() < 0.5 else None)
+
+
+def _straddle(rng, difficulty, floor, profile):
+    b = _hand(rng, difficulty, floor, profile, fmt="cash" if rng.random() < 0.7 else "tournament", least=4)
+    seat = b.state.actor
+    big = b.table.forced_bets.big_blind
+    amount = 2 * big if rng.random() < 0.7 else 2 * big + big * rng.randint(1, 3)
+    b.add_incident(Straddle(seat=seat, amount=amount))
+    return _draft(b, f"{_line(b)} The blinds are posted. Seat {seat}, under the gun, puts out {amount:,} as a "
+                    "straddle before the deal. What is the ruling?",
+                 "min_raise_to" if rng.random() < 0.5 else None)
+
+
+def _forced_bet_question(rng, difficulty, floor, profile):
+    style = rng.choice(("none", "ante", "bba", "button-ante"))
+    fmt = "cash" if style == "button-ante" else rng.choice(("cash", "tournament"))
+    small, big = rng.choice(_helpers().STAKES)
+    extra = {"none": "", "ante": f"ante {max(1, big // 4)}", "bba": "bba", "button-ante": ""}[style]
+    b = _hand(rng, difficulty, floor, profile, fmt=fmt, least=4, extra=extra, post=style != "button-ante")
+    if style == "button-ante":
+        t = b.table
+        forced = t.forced_bets.model_copy(update={"ante": t.forced_bets.big_blind, "ante_style": "button"})
+        b = HandBuilder(t.model_copy(update={"forced_bets": forced}), b.profile, floor=floor)
+        b.post_forced_bets()
+    posts = [e for e in b.events if getattr(e, "type", "") == "post"]
+    raise_to = 3 * b.table.forced_bets.big_blind
+    _helpers().act(b, "raise", raise_to)
+    post = rng.choice(posts)
+    b.add_incident(ForcedBetQuestion(post=post.kind, poster=post.seat))
+    name = post.kind.replace("-", " ")
+    return _draft(b, f"{_line(b)} Seat {post.seat} posted a {name} of {post.amount:,}; the first player raises to "
+                    f"{raise_to:,}. Seat {post.seat} asks whether the {name} counts toward the call.",
+                 "to_call" if rng.random() < 0.5 else None)
+
+
+def _big_blind_ante_short(rng, difficulty, floor, profile):
+    b = _hand(rng, difficulty, floor, profile, fmt="tournament", least=3, extra="bba", post=False)
+    fb = b.table.forced_bets
+    stack = rng.randint(1, 2 * (fb.big_blind + fb.ante)) if rng.random() < 0.7 else \
+        rng.randint(fb.big_blind + fb.ante, 10 * fb.big_blind)
+    b.add_incident(BigBlindAnteShort(stack=stack))
+    _, big = _blinds(b)
+    return _draft(b, f"{_line(b)} Big-blind ante {fb.ante:,}. The big blind, seat {big}, has {stack:,} in chips. "
+                    "How is it posted?", rng.choice(("ante_posted", "blind_posted", None)))
+
+
+def _procedure_question(rng, difficulty, floor, profile):
+    topic = rng.choice(("deck-preparation", "deal-order", "burn-cards", "blind-levels"))
+    home = topic == "deck-preparation" and rng.random() < 0.5
+    b = _hand(rng, difficulty, floor, profile, empty=rng.random() < 0.5, least=3, post=False)
+    b.add_incident(ProcedureQuestion(topic=topic, home_game=home))
+    ask = {"deck-preparation": f"who shuffles and cuts the deck{' in this home game' if home else ''}",
+           "deal-order": "where the deal starts, who gets the last card and how many cards go out",
+           "burn-cards": "how many cards are burned in a hand, and whether a burn can play",
+           "blind-levels": "when the blinds go up"}[topic]
+    number = {"deal-order": "cards_dealt", "burn-cards": "burns", "deck-preparation": "cutter_seat" if home else None,
+              "blind-levels": None}[topic]
+    return _draft(b, f"{_line(b)} A player asks {ask}.", number if rng.random() < 0.5 else None)
+
+
+TEMPLATES: tuple = (
+    _Template("button-draw", "setup", _button_draw),
+    _Template("next-hand-button", "setup", _next_hand_button),
+    _Template("new-player", "setup", _new_player),
+    _Template("missed-blinds", "setup", _missed_blinds),
+    _Template("straddle", "setup", _straddle),
+    _Template("forced-bet-question", "setup", _forced_bet_question),
+    _Template("big-blind-ante-short", "setup", _big_blind_ante_short),
+    _Template("procedure-question", "setup", _procedure_question),
+)
+
+
+# ----------------------------------------------------------------------------- common mistakes
+def _type(case: Case) -> str:
+    return case.incident.type
+
+
+def _straddle_raise_from_the_big_blind(case: Case) -> int | None:
+    """Taking the raise as a big blind over the straddle, instead of the straddle again."""
+    if _type(case) != "straddle":
+        return None
+    big = case.situation.table.forced_bets.big_blind
+    return (case.incident.amount or 2 * big) + big
+
+
+def _ante_counts_toward_call(case: Case) -> int | None:
+    """Counting a posted ante as part of the call."""
+    if _type(case) != "forced-bet-question" or case.incident.post not in ("ante", "big-blind-ante", "button-ante"):
+        return None
+    poster = case.incident.poster
+    seat = case.state.seats.get(poster)
+    if seat is None:
+        return None
+    ante = sum(e.amount for e in case.situation.events
+               if getattr(e, "type", "") == "post" and e.seat == poster and e.kind == case.incident.post)
+    return max(0, min(case.state.current_bet - seat.street_bet, seat.stack) - ante)
+
+
+def _ante_before_blind(case: Case) -> int | None:
+    """Filling the big-blind ante before the blind (the ante posted is then the whole ante)."""
+    if _type(case) != "big-blind-ante-short":
+        return None
+    table = case.situation.table
+    stack = case.incident.stack or 0
+    ante = case.incident.ante or table.forced_bets.ante
+    return min(stack, ante) if stack else None
+
+
+MISTAKES: tuple = (
+    _Mistake("straddle-raise-from-big-blind", "adding one big blind to the straddle for the minimum raise (the "
+            "straddle is the bet to raise: the raise is at least the straddle again)",
+            lambda case: None, _straddle_raise_from_the_big_blind),
+    _Mistake("ante-counts-toward-call", "counting the ante toward the call (an ante is dead money)",
+            lambda case: None, _ante_counts_toward_call),
+    _Mistake("ante-before-blind", "filling the big-blind ante before the big blind (RP-11: the blind comes first)",
+            lambda case: None, _ante_before_blind),
+)
