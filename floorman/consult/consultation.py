@@ -17,13 +17,14 @@ from floorman.rulebook.loader import Rulebook, load_rulebook
 from floorman.rulebook.schema import Rule
 
 # The set-up questions are asked first, in this order, then the incident's own.
-SETUP = ("format", "betting", "stakes", "players", "stack", "street", "bet_faced", "all_in_to", "river_bet",
-         "acted", "asker")
+SETUP = ("format", "variant", "betting", "stakes", "players", "stack", "street", "bet_faced", "all_in_to",
+         "river_bet", "acted", "asker")
 STAGE_INPUTS = {"deal": {"format", "betting", "stakes", "players", "acted"},
                 "board": {"format", "betting", "stakes", "players", "acted"},
                 "showdown": {"format", "betting", "stakes", "players", "river_bet", "asker"},
                 "betting": {"format", "betting", "stakes", "players", "stack", "street", "bet_faced",
-                            "all_in_to"}}
+                            "all_in_to"},
+                "stud": {"format", "variant", "stakes", "players"}}
 CANDIDATE_SHARE = 0.75     # rules scoring at least 3/4 of the best rule of the dispute are candidates
 
 

@@ -197,7 +197,7 @@ class Questions:
         return self.fields.get(fact, {}).get(name)
 
 
-STAGES = ("deal", "betting", "board", "showdown")
+STAGES = ("deal", "betting", "board", "showdown", "stud")   # stud: a stud hand (variants family)
 
 
 def load_questions(rulebook_folder: str | Path | None = None) -> Questions:

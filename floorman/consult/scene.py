@@ -20,6 +20,7 @@ from __future__ import annotations
 from typing import Any
 
 from floorman.builder import HandBuilder
+from floorman.errors import FloormanError
 from floorman.model.events import parse_event
 from floorman.model.incidents import parse_incident
 from floorman.model.table import Table
@@ -28,6 +29,11 @@ STREETS = ("preflop", "flop", "turn", "river")
 BOARD = (("Jc", "8d", "3s"), ("5h",), ("Qc",))
 # hole cards for the showdown stage, two per seat, none on the board
 HOLES = ("Ah Kh", "9c 9d", "7s 6s", "Td 4c", "2d 2h", "Ks Qd", "Js Tc", "8h 7h", "6d 5d", "4s 3s")
+# the stud stage (variants family): six cards per seat, third to sixth street (the third of
+# each is the upcard: K, 4, 9, J, 6, Q, 8, A, all different, so the order is never a tie)
+STUD_GAMES = ("stud", "stud-hi-lo", "razz")
+STUD_CARDS = ("2c 3d Kh 5s 7c 9d", "Tc Jd 4h 3s 8c 2d", "5c 6d 9h Js Qc Kd", "7d 8d Jh 2s Ac Td",
+              "9c Qd 6h 4s Kc Ad", "3c 4c Qh 6s 5d 7h", "Jc 6c 8h Ts As 3h", "4d 2h Ah 8s 9s Ks")
 
 
 def placeholder(name: str, answers: dict[str, Any]) -> str:
@@ -56,6 +62,16 @@ def table_for(answers: dict[str, Any], stacks: dict[int, int] | None = None) -> 
     if betting == "fixed-limit":
         structure.update(small_bet=big, big_bet=2 * big)
     seats = [{"number": n, "stack": (stacks or {}).get(n, stack)} for n in range(1, players + 1)]
+    if answers.get("variant") in STUD_GAMES:
+        # a stud table: no button, fixed limit at the stakes, antes and a bring-in of the small figure
+        if players > len(STUD_CARDS):
+            raise FloormanError(f"a stud table seats at most {len(STUD_CARDS)} players (52 cards)",
+                                field="players", expected=f"2 to {len(STUD_CARDS)}")
+        return Table.from_data({"format": answers.get("format", "cash"), "variant": answers["variant"],
+                                "structure": {"betting": "fixed-limit", "small_bet": big, "big_bet": 2 * big},
+                                "forced_bets": {"ante": max(1, small // 2), "ante_style": "every-player",
+                                                "bring_in": small},
+                                "seats": seats})
     return Table.from_data({"format": answers.get("format", "cash"), "button": players, "structure": structure,
                             "forced_bets": {"small_blind": small, "big_blind": big}, "seats": seats})
 
@@ -80,6 +96,9 @@ class Scene:
         hand = HandBuilder(table_for(self.answers, stacks), self.profile, house=self.house, floor=self.floor)
         self._hand = hand
         hand.post_forced_bets()
+        if self.stage == "stud":
+            self._stud()
+            return hand
         if self.stage == "showdown":
             for seat, cards in zip(range(1, len(hand.table.seats) + 1), HOLES):
                 self._event({"type": "deal", "seat": seat, "cards": cards.split()})
@@ -112,6 +131,37 @@ class Scene:
             return hand
         self._bet()
         return hand
+
+    def _stud(self) -> None:
+        """Third street dealt; for a question about the bring-in nothing more. Otherwise the
+        bring-in is called round and fourth street dealt; the last streets are checked through
+        for the seventh-street irregularities; upcards picked up face a bet, a premature card
+        comes after the first check."""
+        seats = [n for n in range(1, len(self._hand.table.seats) + 1)]
+        cards = {n: STUD_CARDS[n - 1].split() for n in seats}
+        for n in seats:
+            self._event({"type": "deal", "seat": n, "cards": cards[n][:3]})
+        self.roles["seat"] = 1
+        if self.answers.get("stud-question.asks", "bring-in") == "bring-in" and self.dispute == "stud-question":
+            return
+        self._act(self._actor(), "bring-in", self._hand.table.forced_bets.bring_in)
+        self._complete_round()
+        kind = self.answers.get("stud-irregularity.kind", "")
+        last = 6 if kind in ("seventh-street-exposed", "short-stub") else 4
+        for street in range(4, last + 1):
+            for n in seats:
+                self._event({"type": "deal", "seat": n, "cards": [cards[n][street - 1]]})
+            if street < last:
+                self._complete_round()
+        if kind in ("seventh-street-exposed", "short-stub"):
+            self._complete_round()
+        elif kind == "upcards-picked-up":
+            self._act(self._actor(), "bet", self._hand.table.structure.small_bet)
+        elif kind == "premature-card":
+            self.roles["seat"] = self._actor()
+            self._act(self._actor(), "check")
+            return
+        self.roles["seat"] = self._actor() or 1
 
     def _bet(self) -> None:
         state = self._hand.state

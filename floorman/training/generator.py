@@ -66,6 +66,8 @@ def topic_of_rule(rule_id: str, subject: str = "") -> str:
         return "pots"
     if rid.startswith("SD-"):
         return "showdown"
+    if rid.startswith("VAR-"):
+        return "variants"
     return "procedure"
 
 

@@ -1,6 +1,237 @@
-"""Quiz templates and common mistakes for the variants family (see families/__init__.py)."""
+"""Quiz templates and common mistakes for the variants family (see families/__init__.py).
+
+* `variant-ranking`: a hand checked down in the 32-card deck, short deck or hold'em, shaped so
+  that the game's own ranking decides (a suit tie-break, a flush against a full house, the
+  ace-low straight) or left to chance; the question is who wins;
+* `stud-order`: who brings it in, who acts first from fourth street, or the bet on an open pair,
+  in stud, stud high-low or razz;
+* `stud-irregularity`: upcards picked up, a premature card, seventh street exposed or short.
+"""
 
 from __future__ import annotations
 
-TEMPLATES: tuple = ()
-MISTAKES: tuple = ()
+import random
+from collections import namedtuple
+from typing import Any
+
+from floorman.builder import HandBuilder
+from floorman.model.cards import deck, deck_ranks
+from floorman.model.events import Action, Board, DealHole
+from floorman.model.incidents.variants import RankingQuestion, StudIrregularity, StudQuestion
+from floorman.model.table import Table
+from floorman.training.mistakes import Case, Mistake
+from floorman.training.question import Answer
+
+# floorman.training.templates imports this module while it loads (its TEMPLATES gathers the
+# families'), so its helpers are looked up when a question is built, and the templates are plain
+# (name, topic, build) records, read by the generator as its own Template.
+Template = namedtuple("Template", "name topic build")
+
+
+def Draft(*args: Any, **kw: Any) -> Any:  # noqa: N802 - the templates' Draft, built at question time
+    from floorman.training.templates import Draft as TemplateDraft
+
+    return TemplateDraft(*args, **kw)
+
+
+def limp_around(builder: HandBuilder) -> None:
+    from floorman.training.templates import limp_around as templates_limp_around
+
+    templates_limp_around(builder)
+
+SUITS = "cdhs"
+FLOP_GAMES = ("piquet", "piquet-bridge-suits", "short-deck", "holdem")
+STUD_GAMES = ("stud", "stud-hi-lo", "razz")
+GAME_WORDS = {"piquet": "32-card hold'em (7s to aces)", "piquet-bridge-suits":
+              "32-card hold'em (7s to aces, suits ranked spades, hearts, diamonds, clubs)",
+              "short-deck": "short-deck hold'em", "holdem": "hold'em",
+              "stud": "seven-card stud", "stud-hi-lo": "stud high-low", "razz": "razz"}
+
+
+def _profile(profile: str | None, fmt: str) -> str:
+    return profile or ("cash" if fmt == "cash" else "tda-2026")
+
+
+# ----------------------------------------------------------------------------- rankings
+def _shaped(rng: random.Random, game: str) -> tuple[list[str], list[str], list[str]]:
+    """(seat 1's cards, seat 2's cards, board): a shape where the game's ranking matters, with the
+    suits shuffled, or five random cards when the shape does not fit the deck."""
+    suits = list(SUITS)
+    rng.shuffle(suits)
+    a, b, c, d = suits
+    ranks = deck_ranks(game)
+    shape = rng.choice(("straight-tie", "flush-full", "low-straight", "random"))
+    if shape == "straight-tie":
+        return [f"K{a}", f"9{b}"], [f"K{c}", f"9{d}"], [f"Q{a}", f"J{b}", f"T{c}", f"7{d}", f"7{a}"]
+    if shape == "flush-full":
+        return [f"A{a}", f"K{a}"], [f"Q{b}", f"Q{c}"], [f"Q{a}", f"9{a}", f"7{a}", f"9{b}", f"T{d}"]
+    if shape == "low-straight":
+        low = ranks[0]          # the ace plays under the deck's lowest rank
+        run = ranks[:4]
+        if ranks[0] == "2":
+            run = "2345"
+        top = ranks[ranks.index(run[-1]) + 1]
+        return [f"A{a}", f"Q{b}"], [f"{top}{c}", f"Q{d}"], [f"{run[0]}{b}", f"{run[1]}{c}", f"{run[2]}{d}",
+                                                             f"{run[3]}{a}", f"K{c}" if low != "2" else f"K{d}"]
+    cards = rng.sample(deck(ranks=ranks), 9)
+    return cards[:2], cards[2:4], cards[4:]
+
+
+def _variant_ranking(rng, difficulty, floor, profile):
+    game = rng.choice(FLOP_GAMES)
+    one, two, board = _shaped(rng, game)
+    fmt = rng.choice(("cash", "tournament"))
+    small, big = rng.choice(((1, 2), (5, 10), (100, 200)))
+    table = Table.from_data({"format": fmt, "button": 1, "variant": game,
+                             "forced_bets": {"small_blind": small, "big_blind": big},
+                             "seats": [{"number": 1, "stack": 100 * big}, {"number": 2, "stack": 100 * big}]})
+    b = HandBuilder(table, _profile(profile, fmt), floor=floor)
+    b.post_forced_bets()
+    b.add_event(DealHole(seat=1, cards=tuple(one)))
+    b.add_event(DealHole(seat=2, cards=tuple(two)))
+    limp_around(b)
+    for cards in (board[:3], board[3:4], board[4:]):
+        b.add_event(Board(cards=tuple(cards)))
+        limp_around(b)
+    b.add_incident(RankingQuestion())
+    return Draft(b, f"{GAME_WORDS[game].capitalize()}, checked down. Seat 1 holds {' '.join(one)}, seat 2 "
+                    f"{' '.join(two)}; the board is {' '.join(board)}. Who wins the pot?")
+
+
+# ----------------------------------------------------------------------------- stud
+def _stud_table(rng: random.Random, game: str, players: int, fmt: str, short: int | None = None) -> Table:
+    small = rng.choice((2, 10, 100))
+    stacks = {n: small * rng.randint(40, 200) for n in range(1, players + 1)}
+    if short is not None:
+        stacks[short] = small // 2           # all-in for the ante
+    return Table.from_data({"format": fmt, "variant": game,
+                            "structure": {"betting": "fixed-limit", "small_bet": 2 * small, "big_bet": 4 * small},
+                            "forced_bets": {"ante": small // 2, "ante_style": "every-player", "bring_in": small},
+                            "seats": [{"number": n, "stack": s} for n, s in stacks.items()]})
+
+
+def _stud_hand(rng: random.Random, floor: Any, profile: str | None, *, game: str | None = None,
+               players: int | None = None, short: int | None = None,
+               pair_on_fourth: bool = False) -> tuple[HandBuilder, dict[int, list[str]]]:
+    game = game or rng.choice(STUD_GAMES)
+    players = players or rng.randint(3, 7)
+    fmt = rng.choice(("cash", "tournament"))
+    b = HandBuilder(_stud_table(rng, game, players, fmt, short), _profile(profile, fmt), floor=floor)
+    b.post_forced_bets()
+    cards = deck()
+    rng.shuffle(cards)
+    hands = {n: cards[(n - 1) * 6:(n - 1) * 6 + 6] for n in range(1, players + 1)}
+    if pair_on_fourth:
+        seat = rng.randint(1, players)
+        upcard = hands[seat][2]
+        mate = next((h for n, hand in hands.items() for h in hand if h[0] == upcard[0] and h != upcard), None)
+        if mate is not None:                 # swap the matching card into the seat's fourth street
+            holder = next(n for n, hand in hands.items() if mate in hand)
+            i = hands[holder].index(mate)
+            hands[holder][i], hands[seat][3] = hands[seat][3], mate
+    for n in range(1, players + 1):
+        b.add_event(DealHole(seat=n, cards=tuple(hands[n][:3])))
+    return b, hands
+
+
+def _deal_street(b: HandBuilder, hands: dict[int, list[str]], street: int) -> None:
+    for n, hand in hands.items():
+        if b.state.seats[n].live:
+            b.add_event(DealHole(seat=n, cards=(hand[street - 1],)))
+
+
+def _bring_in_and_call(b: HandBuilder) -> None:
+    state = b.state
+    b.add_event(Action(seat=state.actor, action="bring-in", amount=b.table.forced_bets.bring_in))
+    limp_around(b)
+
+
+def _upcards(b: HandBuilder) -> str:
+    return "; ".join(f"seat {n} {' '.join(s.upcards[:4])}" for n, s in b.state.seats.items() if s.live)
+
+
+def _stud_order(rng, difficulty, floor, profile):
+    asks = rng.choice(("bring-in", "first-to-act", "bet-size"))
+    short = rng.randint(1, 3) if asks == "bring-in" and rng.random() < 0.3 else None
+    b, hands = _stud_hand(rng, floor, profile, short=short, pair_on_fourth=asks == "bet-size",
+                          game="stud" if asks == "bet-size" and rng.random() < 0.7 else None)
+    if asks != "bring-in":
+        _bring_in_and_call(b)
+        _deal_street(b, hands, 4)
+    b.add_incident(StudQuestion(asks=asks))
+    game = GAME_WORDS[b.table.variant.value]
+    question = {"bring-in": "Who brings it in?", "first-to-act": "Who acts first?",
+                "bet-size": "May a player bet the big bet on this street?"}[asks]
+    street = "Third" if asks == "bring-in" else "Fourth"
+    all_in = f" Seat {short} is all-in for the ante." if short is not None else ""
+    return Draft(b, f"{game.capitalize()}, {b.table.format.value}. {street} street, upcards: {_upcards(b)}.{all_in} "
+                    f"{question}")
+
+
+def _stud_irregularity(rng, difficulty, floor, profile):
+    kind = rng.choice(("upcards-picked-up", "premature-card", "seventh-street-exposed", "short-stub"))
+    players = rng.randint(6, 8) if kind == "short-stub" else None
+    b, hands = _stud_hand(rng, floor, profile, players=players)
+    _bring_in_and_call(b)
+    last = 6 if kind in ("seventh-street-exposed", "short-stub") else 4
+    for street in range(4, last + 1):
+        _deal_street(b, hands, street)
+        if street < last or last == 6:
+            limp_around(b)
+    stub = None
+    if kind == "upcards-picked-up":
+        if rng.random() < 0.7:
+            b.add_event(Action(seat=b.state.actor, action="bet", amount=b.table.structure.small_bet))
+        seat = b.state.actor
+        words = f"seat {seat} picks up its upcards" + (" facing the bet" if b.state.to_call(seat) else "")
+    elif kind == "premature-card":
+        seat = b.state.actor
+        b.add_event(Action(seat=seat, action="check"))
+        words = f"seat {seat} checks and the dealer deals seat {seat}'s fifth-street card"
+        if rng.random() < 0.3:
+            limp_around(b)
+            words = "the betting is over and the dealer deals the fifth street, starting with seat " + str(seat)
+    elif kind == "seventh-street-exposed":
+        seat = rng.choice(b.state.active_seats)
+        words = f"dealing seventh street, the dealer turns seat {seat}'s card face up"
+    else:
+        seat = None
+        live = len(b.state.active_seats)
+        stub = 52 - 6 * live - 4 - 6 * (len(hands) - live)     # folded hands' cards are out too
+        stub = max(0, stub)
+        words = f"{live} players reach seventh street and the stub holds {stub} cards"
+    b.add_incident(StudIrregularity(kind=kind, seat=seat, stub_cards=stub))
+    game = GAME_WORDS[b.table.variant.value]
+    return Draft(b, f"{game.capitalize()}, {b.table.format.value}; upcards: {_upcards(b)}. Then {words}. "
+                    "What is the ruling?")
+
+
+TEMPLATES: tuple = (
+    Template("variant-ranking", "variants", _variant_ranking),
+    Template("stud-order", "variants", _stud_order),
+    Template("stud-irregularity", "variants", _stud_irregularity),
+)
+
+
+# ----------------------------------------------------------------------------- common mistakes
+def _suits_break_ties(case: Case) -> Answer | None:
+    """Thinking the higher suit wins a tie in any game (only the 32-card deck's straights and
+    flushes are separated by suit)."""
+    if case.incident.type == "ranking-question" and not case.situation.table.variant.value.startswith("piquet"):
+        return Answer("higher-suit-wins")
+    return None
+
+
+def _upcards_picked_up_live(case: Case) -> Answer | None:
+    """Letting a stud player who picked up the upcards facing a bet carry on."""
+    if case.incident.type == "stud-irregularity" and case.incident.kind == "upcards-picked-up":
+        return Answer("play-on")
+    return None
+
+
+MISTAKES: tuple = (
+    Mistake("suits-break-ties", "letting the higher suit win a tie (suits never rank hands, except the 32-card "
+            "deck's straights and flushes)", _suits_break_ties),
+    Mistake("picked-up-upcards-live", "letting a stud hand play on after its upcards were picked up facing a bet",
+            _upcards_picked_up_live),
+)
