@@ -382,6 +382,7 @@ FACT_FIELDS: dict[str, dict[str, Kind]] = {
         "fm_raise_attempt": "bool", "fm_raises": "bool", "fm_to": "int", "fm_total": "int",
         "full_raise_met": "bool", "half_raise": "int", "half_raise_met": "bool", "has_chips": "bool",
         "has_prior_chips": "bool", "in_question": "bool", "in_turn": "bool", "judged_together": "bool",
+        "raise_by": "bool",
         "last_chips": "bool",
         "last_full_raise": "int", "later_motions_total": "int", "live_bet": "int", "max_raise_to": "int",
         "may_raise": "bool", "min_bet": "int", "min_raise_to": "int", "motions": "int",

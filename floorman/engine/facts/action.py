@@ -485,7 +485,8 @@ def _bet_to(wager: Wager, fact: Fact, situation: Situation, pl_max_to: int) -> i
         declared = wager.declared
         if declared in ("bet", "raise"):
             if wager.amount_said is not None:
-                return wager.amount_said
+                # "raise BY N": the increment over the bet faced; otherwise the amount is the total
+                return fact["current_bet"] + wager.amount_said if wager.raise_by else wager.amount_said
             return fact["push_to"] if wager.chips else 0
         if declared == "amount-only":
             return wager.amount_said or 0

@@ -153,9 +153,10 @@ def wager_facts(situation: Situation, wager: Wager, index: int) -> list[Fact]:
         "prior_partly_pulled": partly_pulled, "judged_together": together,
         "new_chips_total": new_total, "new_chip_count": len(new), "live_bet": live_bet,
         "wanted_change": wager.wanted_change,
-        "in_question": wager.in_question,
+        "in_question": wager.in_question, "raise_by": wager.raise_by,
         "pot": state.pot,
-        "amount_said_to": wager.amount_said if wager.amount_said is not None else 0,
+        "amount_said_to": (0 if wager.amount_said is None
+                           else current + wager.amount_said if wager.raise_by else wager.amount_said),
     }
     return [fact]
 

@@ -73,6 +73,8 @@ def declaration_fields(situation: Situation, wager: Wager, index: int, facts: li
         said_to = 0
     elif wager.declared == "amount-only":
         said_to = street_bet + said          # naming an amount = pushing that many chips (TDA 2024 40-C)
+    elif wager.raise_by:
+        said_to = current + said             # "raise BY 15" names the increment over the bet faced (S001-11)
     else:
         said_to = said                       # "raise, eight thousand" = 8,000 in all (TDA 2024 43-B)
     said_extra = max(0, said_to - current)

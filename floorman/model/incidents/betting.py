@@ -46,6 +46,9 @@ class Wager(Incident):
     unclear: bool = Field(False, description="the amount said is ambiguous (e.g. 'I bet five')")
     wanted_change: bool = Field(False, description="the player says the extra chips were put out only "
                                                    "to get change back (TDA 2024 61 / 2026 63)")
+    raise_by: bool = Field(False, description="the player said 'raise BY N': the amount said is the increment "
+                                             "over the bet faced, not the total (S001-11); without it, 'raise N' "
+                                             "names the total (TDA 2024 43-B / 2026 45-B)")
     in_question: bool = Field(False, description="the action word was said inside a question or in chat "
                                                  "('did he raise?'), not as a declaration (TDA 2026 3-B)")
 
@@ -57,6 +60,8 @@ class Wager(Incident):
             raise ValueError("an amount was said: use declared: amount-only (or the word said)")
         if self.declared == "none" and not self.chips:
             raise ValueError("a wager puts out chips, says something, or both")
+        if self.raise_by and (self.declared != "raise" or self.amount_said is None):
+            raise ValueError("raise_by is for 'raise by N': declared: raise with the amount_said")
         if self.in_question and (self.declared not in _ACTION_WORDS or self.chips):
             raise ValueError("in_question is for a standard action word (" + ", ".join(_ACTION_WORDS)
                              + ") said inside a question, with no chips put out")
