@@ -27,10 +27,6 @@ FACT_FIELDS: dict[str, dict[str, Kind]] = {
         "kind_text": "str", "pot": "int", "rightful": "str", "rightful_known": "bool",
         "seconds_after_award": "int",
     },
-    "balance": {
-        "format": "str", "tournament": "bool", "gap": "int", "halt_short_table": "bool", "move_needed":
-        "bool", "players_here": "int", "seat_to_move": "int", "short_table_players": "int",
-    },
     "big_blind_ante_short": {
         "all_in": "bool", "ante": "int", "ante_posted": "int", "ante_short": "int", "big_blind": "int",
         "blind_posted": "int", "blind_short": "int", "family": "str", "format": "str", "seat": "int",
@@ -65,7 +61,7 @@ FACT_FIELDS: dict[str, dict[str, Kind]] = {
         "amount": "int", "cash_game": "bool", "cash_plays": "bool", "format": "str", "in_play": "int",
         "room_allows_cash": "bool", "seat": "int", "stack": "int", "visible": "bool",
     },
-    "cash_out": {
+    "cash_out_request": {
         "format": "str", "tournament": "bool", "seat": "int", "stack": "int", "wants": "str",
     },
     "chip_race": {
@@ -107,10 +103,6 @@ FACT_FIELDS: dict[str, dict[str, Kind]] = {
         "chips_to_add": "int", "count_too_high": "bool", "count_too_low": "bool", "count_wrong": "bool",
         "real": "int", "seat": "int", "stack": "int", "told": "int",
     },
-    "deal": {
-        "agreeing": "str", "all_agree": "bool", "declined": "bool", "declining": "str", "director_approved":
-        "bool", "format": "str", "tournament": "bool", "players": "int",
-    },
     "deal_error": {
         "actions_in_turn": "int", "ante": "int", "before_cutoff": "bool", "big_blind": "int", "button": "int",
         "button_short": "bool", "card": "str", "cards_due": "int", "cards_held": "int", "cutoff": "str",
@@ -121,19 +113,12 @@ FACT_FIELDS: dict[str, dict[str, Kind]] = {
         "seat_posted": "int", "small_blind": "int", "substantial_action": "bool", "too_few": "bool",
         "too_many": "bool", "tournament": "bool", "wrong_count_misdeal_cause": "bool",
     },
+    "deal_proposal": {
+        "agreeing": "str", "all_agree": "bool", "declined": "bool", "declining": "str", "director_approved":
+        "bool", "format": "str", "tournament": "bool", "players": "int",
+    },
     "deck_change": {
         "cash_game": "bool", "format": "str", "room_allows": "bool", "seat": "int", "tournament": "bool",
-    },
-    "eliminations": {
-        "announcement_hand": "bool", "ante_paid": "int", "any_tie": "bool", "best_place": "int", "busted":
-        "int", "counted_after_ante": "bool", "format": "str", "tournament": "bool", "order": "str",
-        "players_left": "int", "prize_remainder": "int", "prizes_known": "bool", "seat_1_place": "int",
-        "seat_2_place": "int", "seat_3_place": "int", "seat_4_place": "int", "seat_5_place": "int",
-        "seat_6_place": "int", "seat_7_place": "int", "seat_8_place": "int", "seat_9_place": "int",
-        "seat_10_place": "int", "seat_1_prize": "int", "seat_2_prize": "int", "seat_3_prize": "int",
-        "seat_4_prize": "int", "seat_5_prize": "int", "seat_6_prize": "int", "seat_7_prize": "int",
-        "seat_8_prize": "int", "seat_9_prize": "int", "seat_10_prize": "int", "share_prize": "bool",
-        "worst_place": "int",
     },
     "exposed_card": {
         "action_pending": "bool", "actions_in_turn": "int", "ante": "int", "before_cutoff": "bool",
@@ -171,7 +156,7 @@ FACT_FIELDS: dict[str, dict[str, Kind]] = {
         "preflop": "bool", "raised_this_round": "bool", "street": "str", "street_index": "int",
         "substantial_action": "bool", "variant": "str",
     },
-    "hand_for_hand": {
+    "hand_for_hand_all_in": {
         "format": "str", "tournament": "bool", "instructed": "bool", "players_in_hand": "int",
     },
     "leave_game": {
@@ -275,7 +260,7 @@ FACT_FIELDS: dict[str, dict[str, Kind]] = {
         "allowed": "bool", "cards_not_dealt": "int", "cash_game": "bool", "format": "str", "hand_over": "bool",
         "room_allows": "bool", "seat": "int", "tournament": "bool",
     },
-    "rebuy": {
+    "rebuy_request": {
         "allowed": "bool", "chips": "int", "declared_before_hand": "bool", "format": "str", "tournament":
         "bool", "kind": "str", "offered": "bool", "period_open": "bool", "seat": "int", "stack": "int",
         "stack_after": "int",
@@ -324,6 +309,17 @@ FACT_FIELDS: dict[str, dict[str, Kind]] = {
         "seat": "int", "show_now": "bool", "show_when": "str", "to_player_in_hand": "bool", "to_seat": "int",
         "tournament": "bool", "when": "str",
     },
+    "simultaneous_eliminations": {
+        "announcement_hand": "bool", "ante_paid": "int", "any_tie": "bool", "best_place": "int", "busted":
+        "int", "counted_after_ante": "bool", "format": "str", "tournament": "bool", "order": "str",
+        "players_left": "int", "prize_remainder": "int", "prizes_known": "bool", "seat_1_place": "int",
+        "seat_2_place": "int", "seat_3_place": "int", "seat_4_place": "int", "seat_5_place": "int",
+        "seat_6_place": "int", "seat_7_place": "int", "seat_8_place": "int", "seat_9_place": "int",
+        "seat_10_place": "int", "seat_1_prize": "int", "seat_2_prize": "int", "seat_3_prize": "int",
+        "seat_4_prize": "int", "seat_5_prize": "int", "seat_6_prize": "int", "seat_7_prize": "int",
+        "seat_8_prize": "int", "seat_9_prize": "int", "seat_10_prize": "int", "share_prize": "bool",
+        "worst_place": "int",
+    },
     "sit_out": {
         "cash_game": "bool", "format": "str", "hands_missed": "int", "missed": "str", "online": "bool",
         "over_limit": "bool", "owes_blinds": "bool", "post_dead": "int", "post_live": "int",
@@ -343,6 +339,10 @@ FACT_FIELDS: dict[str, dict[str, Kind]] = {
     "stub_dropped": {
         "cash_game": "bool", "discards": "int", "format": "str", "mixed_with_discards": "bool",
         "new_stub_cards": "int", "reconstructable": "bool", "stub_cards": "int", "tournament": "bool",
+    },
+    "table_balance": {
+        "format": "str", "tournament": "bool", "gap": "int", "halt_short_table": "bool", "move_needed":
+        "bool", "players_here": "int", "seat_to_move": "int", "short_table_players": "int",
     },
     "table_break": {
         "absent": "str", "absent_count": "int", "format": "str", "tournament": "bool", "players": "int",

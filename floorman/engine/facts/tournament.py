@@ -140,7 +140,7 @@ def eliminations_facts(situation: Situation, busts: SimultaneousEliminations, in
                                                    else f"place {f.place}")
         for f in finishes)
     prizes_known = bool(busts.prizes) and all(f.prize is not None for f in finishes)
-    fact = _base(situation, "eliminations", index)
+    fact = _base(situation, "simultaneous_eliminations", index)
     fact.update({
         "busted": len(finishes), "players_left": players_left,
         "best_place": min(f.place for f in finishes), "worst_place": players_left,
@@ -159,7 +159,7 @@ def eliminations_facts(situation: Situation, busts: SimultaneousEliminations, in
 # ---------------------------------------------------------------------------- chips and money
 @builds("cash-out-request")
 def cash_out_facts(situation: Situation, request: CashOutRequest, index: int) -> list[Fact]:
-    fact = _base(situation, "cash_out", index)
+    fact = _base(situation, "cash_out_request", index)
     fact.update({"seat": request.seat, "stack": _stack(situation, request.seat, f"incidents[{index}].seat"),
                  "wants": request.wants})
     return [fact]
@@ -167,7 +167,7 @@ def cash_out_facts(situation: Situation, request: CashOutRequest, index: int) ->
 
 @builds("rebuy-request")
 def rebuy_facts(situation: Situation, request: RebuyRequest, index: int) -> list[Fact]:
-    fact = _base(situation, "rebuy", index)
+    fact = _base(situation, "rebuy_request", index)
     stack = _stack(situation, request.seat, f"incidents[{index}].seat")
     fact.update({
         "seat": request.seat, "kind": request.kind, "offered": request.offered, "period_open": request.period_open,
@@ -181,7 +181,7 @@ def rebuy_facts(situation: Situation, request: RebuyRequest, index: int) -> list
 def deal_facts(situation: Situation, deal: DealProposal, index: int) -> list[Fact]:
     for n in deal.agreeing + deal.declining:
         _stack(situation, n, f"incidents[{index}].agreeing")
-    fact = _base(situation, "deal", index)
+    fact = _base(situation, "deal_proposal", index)
     fact.update({
         "agreeing": _seat_list(deal.agreeing), "declining": _seat_list(deal.declining),
         "declined": bool(deal.declining), "all_agree": not deal.declining,
@@ -218,7 +218,7 @@ def balance_facts(situation: Situation, balance: TableBalance, index: int) -> li
         raise InvalidEvent(f"this table has {len(players)} players, fewer than the shortest table's "
                            f"{balance.short_table_players}", field=f"incidents[{index}].short_table_players")
     gap = len(players) - balance.short_table_players
-    fact = _base(situation, "balance", index)
+    fact = _base(situation, "table_balance", index)
     fact.update({
         "players_here": len(players), "short_table_players": balance.short_table_players, "gap": gap,
         "move_needed": gap >= 2, "halt_short_table": gap >= 3,
@@ -253,7 +253,7 @@ def wrong_seat_facts(situation: Situation, wrong: WrongSeat, index: int) -> list
 # ---------------------------------------------------------------------------- hand-for-hand, absent chips
 @builds("hand-for-hand-all-in")
 def hand_for_hand_facts(situation: Situation, all_in: HandForHandAllIn, index: int) -> list[Fact]:
-    fact = _base(situation, "hand_for_hand", index)
+    fact = _base(situation, "hand_for_hand_all_in", index)
     fact.update({"instructed": all_in.instructed, "players_in_hand": len(situation.state.active_seats)})
     return [fact]
 
