@@ -247,3 +247,13 @@ def test_a_bad_option_in_a_house_scenario_names_the_house_file(tmp_path, book):
     with pytest.raises(InputFileError) as caught:
         load_house(house, book)
     assert (caught.value.line, caught.value.field) == (3, "options.clock_seconds")
+
+
+def test_a_journal_ruling_keeps_its_options_and_caveats(floor):
+    from floorman.journal.revive import ruling_of
+
+    report = rule(floor, PAIRS / "tda-26-55b-oot-check-under-tda-2026.yaml")
+    [ruling] = report.rulings
+    again = ruling_of(json.loads(json.dumps(report.to_json()))["rulings"][0], report.profile)
+    assert again.options_applied == ruling.options_applied == (("heads_up_oot_check_call_or_fold", True),)
+    assert again.caveats == ruling.caveats and again.profile_line == "tda-2026: heads_up_oot_check_call_or_fold = true"

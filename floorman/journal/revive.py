@@ -53,7 +53,9 @@ def ruling_of(data: dict[str, Any], profile: str) -> "Ruling":
                   "subject": data.get("subject", ""), "priority": 0, "matched": {},
                   "overridden": tuple(data.get("overridden", ())), "dead_seat": data.get("dead_seat"),
                   "incident": data.get("incident"), "effect": tuple(data.get("effect", ())),
-                  "effect_error": data.get("effect_error"), "profile": profile}
+                  "effect_error": data.get("effect_error"), "profile": profile,
+                  "options_applied": tuple((o["option"], o["value"]) for o in data.get("options_applied", ())),
+                  "caveats": tuple(data.get("caveats", ()))}
         fields = {field.name for field in dataclasses.fields(Ruling)}
         return Ruling(**{key: value for key, value in values.items() if key in fields})
     except (KeyError, ValueError, TypeError) as error:
