@@ -240,3 +240,18 @@ def test_race_cards_must_match_the_odd_chips():
                 "cards": ["As", "Kd", "Qh"]}
     with pytest.raises(InvalidEvent, match="3 race cards for 5 odd chips"):
         _facts(TABLE, incident)
+
+
+@pytest.mark.parametrize("incident, events, message", [
+    ({"type": "hand-for-hand-all-in"}, [], "no all-in has been called"),
+    ({"type": "wrong-seat", "seat": 2, "assigned_seat": 10}, [], "not a seat at this table"),
+    ({"type": "wrong-seat", "seat": 2, "assigned_seat": 4}, [], "is taken"),
+    ({"type": "simultaneous-eliminations", "seats": [2, 3]}, [], "no player at this table"),
+    ({"type": "chip-race", "removed": 5, "next_up": 25, "seats": [1], "removed_chips": [3]}, [], "not a chip in play"),
+])
+def test_facts_refuse_what_the_table_contradicts(incident, events, message):
+    from floorman.errors import InvalidEvent
+
+    table = {**TABLE, "chip_denominations": [25, 100, 500]}
+    with pytest.raises(InvalidEvent, match=message):
+        _facts(table, incident, events)

@@ -241,6 +241,9 @@ def break_facts(situation: Situation, breaking: TableBreak, index: int) -> list[
 def wrong_seat_facts(situation: Situation, wrong: WrongSeat, index: int) -> list[Fact]:
     where = f"incidents[{index}]"
     stack = _stack(situation, wrong.seat, f"{where}.seat")
+    if not wrong.assigned_elsewhere and wrong.assigned_seat > situation.table.seat_count:
+        raise InvalidEvent(f"seat {wrong.assigned_seat} is not a seat at this table (1-{situation.table.seat_count}); "
+                           f"say assigned_elsewhere if it is at another table", field=f"{where}.assigned_seat")
     if not wrong.assigned_elsewhere and situation.table.seat(wrong.assigned_seat) is not None:
         raise InvalidEvent(f"seat {wrong.assigned_seat} is taken at this table; say assigned_elsewhere if it "
                            f"is at another table", field=f"{where}.assigned_seat")
@@ -253,8 +256,12 @@ def wrong_seat_facts(situation: Situation, wrong: WrongSeat, index: int) -> list
 # ---------------------------------------------------------------------------- hand-for-hand, absent chips
 @builds("hand-for-hand-all-in")
 def hand_for_hand_facts(situation: Situation, all_in: HandForHandAllIn, index: int) -> list[Fact]:
+    state = situation.state
+    if not any(state.seats[n].all_in for n in state.active_seats) or state.actor is not None:
+        raise InvalidEvent("no all-in has been called: enter the all-in and the call first (the betting must be "
+                           "over)", field=f"incidents[{index}]")
     fact = _base(situation, "hand_for_hand_all_in", index)
-    fact.update({"instructed": all_in.instructed, "players_in_hand": len(situation.state.active_seats)})
+    fact.update({"instructed": all_in.instructed, "players_in_hand": len(state.active_seats)})
     return [fact]
 
 

@@ -240,6 +240,8 @@ def _hand_for_hand(rng, difficulty, floor, profile):
     b.post_forced_bets()
     act(b, "all-in")
     act(b, "call")
+    while b.state.actor is not None:
+        act(b, "fold")
     b.add_incident(HandForHandAllIn())
     return Draft(b, f"{story(b)} The event is playing hand-for-hand. The dealer reaches to turn the hands up "
                     f"and deal the board. What now?")
