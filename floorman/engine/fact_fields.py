@@ -189,8 +189,7 @@ FACT_FIELDS: dict[str, dict[str, Kind]] = {
         "tournament": "bool", "within_reach": "bool",
     },
     "online_account": {
-        "account_rule": "bool", "cash_game": "bool", "format": "str", "seat": "int", "security": "bool",
-        "tournament": "bool", "violation": "str",
+        "cash_game": "bool", "format": "str", "seat": "int", "tournament": "bool", "violation": "str",
     },
     "online_timeout": {
         "bank_left": "bool", "cash_game": "bool", "cause": "str", "disconnected": "bool", "facing_bet": "bool",

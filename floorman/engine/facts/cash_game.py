@@ -16,9 +16,6 @@ from floorman.model.incidents.cash_game import (BuyIn, DeckChange, LeaveGame, On
                                                 PlayOver, RabbitHunt, RunItTwice, SeatChange, SitOut, StubDropped)
 from floorman.model.table import GameFormat
 
-ACCOUNT_RULES = ("multi-accounting", "account-sharing", "ghosting")
-
-
 def _base(situation: Situation, kind: str, index: int) -> Fact:
     cash = situation.table.format is GameFormat.CASH
     return {"type": kind, "id": f"{kind}:{index}", "format": situation.table.format.value,
@@ -185,6 +182,10 @@ def run_it_twice_facts(situation: Situation, run: RunItTwice, index: int) -> lis
 def leave_game_facts(situation: Situation, leave: LeaveGame, index: int) -> list[Fact]:
     where = f"incidents[{index}]"
     _at_table(situation, leave.seat, f"{where}.seat")
+    if situation.table.format is not GameFormat.CASH:
+        raise InvalidEvent("tournament chips are not taken away: a player who walks away is `absent-chips` "
+                           "(reason: away), one leaving a live hand is `conduct` (offence: left-table)",
+                           field=f"{where}.type")
     mid_hand = leave.when == "mid-hand"
     if mid_hand and (not situation.events or situation.state.hand_over):
         raise InvalidEvent("no hand is being played (no events, or the hand is over): the player leaves "
@@ -250,9 +251,7 @@ def online_account_facts(situation: Situation, account: OnlineAccount, index: in
     if account.seat is not None:
         _at_table(situation, account.seat, f"incidents[{index}].seat")
     fact = _base(situation, "online_account", index)
-    fact.update({"seat": account.seat or 0, "violation": account.violation,
-                 "account_rule": account.violation in ACCOUNT_RULES,
-                 "security": account.violation not in ACCOUNT_RULES})
+    fact.update({"seat": account.seat or 0, "violation": account.violation})
     return [fact]
 
 

@@ -6,10 +6,12 @@
 * `play-over`: a waiting player asks to play in an absent player's seat;
 * `rabbit-hunt`: after the hand, a player asks to see the cards that would have come;
 * `run-it-twice`: all-in players want to deal the rest of the board more than once;
-* `leave-game`: a player gets up to leave, between hands or mid-hand;
+* `leave-game`: a cash player gets up to leave, between hands or mid-hand (a tournament player who
+  walks away is `absent-chips`; leaving with a live hand there is a `conduct` offence);
 * `sit-out`: a player sits out hands (live or online) and comes back;
 * `online-timeout`: the decision timer runs out online (or the player is disconnected);
-* `online-account`: an account breaks the one-person rule or the site's security finds cheating;
+* `online-account`: an account breaks the one-account-per-person rule (cheating found by a site's
+  security, collusion, chip dumping, bots, is a `conduct` incident with `online: true`);
 * `deck-change`: a player asks for a new deck;
 * `stub-dropped`: the stub is dropped and may be out of order.
 
@@ -146,14 +148,13 @@ class OnlineTimeout(Incident):
 
 @incident
 class OnlineAccount(Incident):
-    """The site finds an account breaking its rules: one account per person (`multi-accounting`,
-    `account-sharing`, `ghosting`) or play security (`collusion`, `chip-dumping`, `bot`,
-    `real-time-assistance`)."""
+    """The site finds an account breaking the one-account-per-person rule: one person playing several
+    accounts (`multi-accounting`), several people sharing one (`account-sharing`), or someone else
+    playing it for its owner (`ghosting`). Collusion, chip dumping and bots are `conduct` offences."""
 
     type: Literal["online-account"] = "online-account"
     seat: int | None = Field(None, description="the seat of the account at this table, if any")
-    violation: Literal["multi-accounting", "account-sharing", "ghosting", "collusion", "chip-dumping", "bot",
-                       "real-time-assistance"]
+    violation: Literal["multi-accounting", "account-sharing", "ghosting"]
 
 
 @incident

@@ -1,6 +1,278 @@
-"""Quiz templates and common mistakes for the cash family (see families/__init__.py)."""
+"""Quiz templates and common mistakes for the cash family (see families/__init__.py): buy-ins and
+returns, seat lists, playing over, rabbit hunting, running it twice, leaving, sitting out, the
+online timer and accounts, deck changes and a dropped stub (rulebook/cash_game/).
+
+The room options these rules read (playing over, rabbit hunting, running it twice...) are drawn
+at random for each question and stated in its prompt, through a house file made on the spot."""
 
 from __future__ import annotations
 
-TEMPLATES: tuple = ()
-MISTAKES: tuple = ()
+import random
+from collections import namedtuple
+from typing import Any
+
+from floorman.builder import HandBuilder, parse_setup
+from floorman.model.events import Action
+from floorman.model.incidents.cash_game import (BuyIn, DeckChange, LeaveGame, OnlineAccount, OnlineTimeout,
+                                                PlayOver, RabbitHunt, RunItTwice, SeatChange, SitOut, StubDropped)
+from floorman.rulebook.house import HouseRules
+from floorman.training.mistakes import Mistake
+from floorman.training.question import Answer
+
+# floorman.training.templates imports this module while it loads (its TEMPLATES gathers the
+# families'), so its helpers are looked up when a question is built, and the templates are plain
+# (name, topic, build) records, read by the generator as its own Template.
+Template = namedtuple("Template", "name topic build")
+
+
+def _templates() -> Any:
+    from floorman.training import templates
+
+    return templates
+
+
+def Draft(*args: Any, **kw: Any) -> Any:  # noqa: N802 - the templates' Draft, built at question time
+    return _templates().Draft(*args, **kw)
+
+
+def flop(builder: HandBuilder, rng: random.Random) -> None:
+    _templates().flop(builder, rng)
+
+
+def limp_around(builder: HandBuilder) -> None:
+    _templates().limp_around(builder)
+
+_KIND = {"cash": "cash game", "tournament": "tournament"}
+
+
+def _hand(rng: random.Random, difficulty: str, floor: Any, profile: str | None, *, fmt: str | None = None,
+          empty: int | None = None, post: bool = True, stacks: dict[int, int] | None = None,
+          **options: Any) -> HandBuilder:
+    """A nine-seat table with random stakes (seat `empty` left open); `options`: the room's."""
+    small, big = rng.choice(_templates().STAKES)
+    lo, hi = _templates().SEATS[difficulty]
+    count = rng.randint(max(lo, 3), max(hi, 3))
+    occupied = [n for n in range(1, 10) if n != empty][:count]
+    fmt = fmt or rng.choice(("cash", "tournament"))
+    stacks = stacks or {}
+    seats = " ".join(f"{n}:{stacks.get(n, big * rng.randint(40, 250))}" for n in occupied)
+    setup = parse_setup(f"nl {small}/{big} {fmt} seats {seats} max 9 button {occupied[0]}")
+    chosen = profile or setup.profile
+    house = HouseRules(path="quiz", extends=chosen, options=options) if options else None
+    builder = HandBuilder(setup.table, chosen, house=house, floor=floor)
+    if post:
+        builder.post_forced_bets()
+    return builder
+
+
+def _line(b: HandBuilder) -> str:
+    t = b.table
+    fb = t.forced_bets
+    return f"No-limit hold'em {fb.small_blind:,}/{fb.big_blind:,} {_KIND[t.format.value]}, button seat {t.button}."
+
+
+def _allows(flag: bool, what: str) -> str:
+    return f"The room {'allows' if flag else 'does not allow'} {what}."
+
+
+def _fold_out(b: HandBuilder) -> None:
+    """The first player to act raises and everyone folds: the hand is over."""
+    state = b.state
+    b.add_event(Action(seat=state.actor, action="raise", amount=3 * state.big_blind))
+    while b.state.actor is not None:
+        b.add_event(Action(seat=b.state.actor, action="fold"))
+
+
+# ----------------------------------------------------------------------------- the templates
+def _buy_in(rng, difficulty, floor, profile):
+    kind = rng.choice(("new", "top-up", "return"))
+    b = _hand(rng, difficulty, floor, profile, fmt="cash", empty=9 if kind != "top-up" else None, post=False)
+    big = b.table.forced_bets.big_blind
+    low, high = 40 * big, 100 * big
+    if kind == "top-up":
+        seat = b.table.seats[0]
+        amount = big * rng.randint(1, 120)
+        b.add_incident(BuyIn(seat=seat.number, amount=amount, kind="top-up"))
+        prompt = (f"{_line(b)} The buy-in is {low:,} to {high:,}. Between hands, seat {seat.number} (with "
+                  f"{seat.stack:,}) wants to add {amount:,}. What does the floor say?")
+        return Draft(b, prompt, "may_add" if seat.stack + amount > high and rng.random() < 0.4 else None)
+    amount = big * rng.choice((20, 39, 40, 75, 100, 101, 150))
+    if kind == "new":
+        b.add_incident(BuyIn(seat=9, amount=amount))
+        return Draft(b, f"{_line(b)} The buy-in is {low:,} to {high:,}. A new player takes seat 9 with {amount:,}. "
+                        f"What does the floor say?")
+    minutes = rng.choice((10, 30, 59, 61, 120))
+    left = big * rng.choice((30, 80, 250))
+    b.add_incident(BuyIn(seat=9, amount=amount, kind="return", minutes_away=minutes, left_with=left))
+    return Draft(b, f"{_line(b)} The buy-in is {low:,} to {high:,}; a player back within an hour buys in for at "
+                    f"least what they took. A player who left {minutes} minutes ago with {left:,} comes back to "
+                    f"seat 9 with {amount:,}. What does the floor say?")
+
+
+def _seat_change(rng, difficulty, floor, profile):
+    b = _hand(rng, difficulty, floor, profile, empty=9, post=False)
+    kind = rng.choice(("seat", "table", "must-move"))
+    seats = [s.number for s in b.table.seats]
+    pool = seats if kind == "seat" else list(range(1, 10))
+    waiting = tuple(rng.sample(pool, min(len(pool), rng.randint(1, 3))))
+    claimed = rng.choice((None, waiting[0], rng.choice(pool)))
+    b.add_incident(SeatChange(kind=kind, open_seat=9, waiting=waiting, claimed_by=claimed))
+    listed = {"seat": "the seat-change list (seats at this table)", "table": "the table-change list (seats at "
+              "the other table)", "must-move": "the must-move list (seats in the feeder game)"}[kind]
+    who = f" The player in seat {claimed} takes it." if claimed is not None else " Who gets it?"
+    return Draft(b, f"{_line(b)} Seat 9 opens. In order, {listed}: {', '.join(map(str, waiting))}.{who}",
+                 "moves" if claimed is None and b.table.format.value == "cash" and rng.random() < 0.4 else None)
+
+
+def _play_over(rng, difficulty, floor, profile):
+    allowed = rng.random() < 0.5
+    b = _hand(rng, difficulty, floor, profile, post=False, playing_over=allowed)
+    seat = rng.choice(b.table.seats)
+    b.add_incident(PlayOver(seat=seat.number))
+    return Draft(b, f"{_line(b)} {_allows(allowed, 'playing over')} Seat {seat.number}'s player ({seat.stack:,}) "
+                    f"has stepped away; a waiting player asks to play the seat. What does the floor say?")
+
+
+def _rabbit_hunt(rng, difficulty, floor, profile):
+    allowed = rng.random() < 0.6
+    b = _hand(rng, difficulty, floor, profile, rabbit_hunting=allowed)
+    over = rng.random() < 0.8
+    if over:
+        _fold_out(b)
+        seat = b.table.seats[-1].number
+        what = "everyone folds to a raise. Then"
+    else:
+        seat = b.state.actor
+        what = "the action is on"
+    b.add_incident(RabbitHunt(seat=seat))
+    return Draft(b, f"{_line(b)} {_allows(allowed, 'rabbit hunting')} Before the flop {what} seat {seat} asks to "
+                    f"see the flop. What does the floor say?")
+
+
+def _run_it_twice(rng, difficulty, floor, profile):
+    allowed = rng.random() < 0.6
+    b = _hand(rng, difficulty, floor, profile, run_it_twice=allowed)
+    raiser = b.state.actor
+    b.add_event(Action(seat=raiser, action="raise", amount=3 * b.state.big_blind))
+    shover = b.state.actor
+    b.add_event(Action(seat=shover, action="all-in"))
+    while b.state.actor not in (None, raiser):
+        b.add_event(Action(seat=b.state.actor, action="fold"))
+    if b.state.actor == raiser:
+        b.add_event(Action(seat=raiser, action="call"))
+    if rng.random() < 0.3:
+        flop(b, rng)
+    live = [n for n, s in b.state.seats.items() if s.live]
+    agreed = tuple(live) if rng.random() < 0.6 else (rng.choice(live),)
+    b.add_incident(RunItTwice(agreed=agreed))
+    return Draft(b, f"{_line(b)} {_allows(allowed, 'running it twice')} Seat {shover} is all in and called by seat "
+                    f"{raiser}. Seats {', '.join(map(str, agreed))} agree to run it twice. What does the floor say?")
+
+
+def _leave_game(rng, difficulty, floor, profile):
+    # a cash game only: a tournament player walking away is the tournament family's absent-chips
+    b = _hand(rng, difficulty, floor, profile, fmt="cash")
+    when = rng.choice(("between-hands", "mid-hand", "mid-hand"))
+    if when == "between-hands":
+        b = _hand(rng, difficulty, floor, profile, fmt="cash", post=False)
+        seat = rng.choice(b.table.seats).number
+        story = f"Between hands seat {seat} racks up to leave."
+    else:
+        seat = b.state.actor
+        action = rng.choice(("call", "fold"))
+        b.add_event(Action(seat=seat, action=action))
+        story = f"Seat {seat} {action}s before the flop, then gets up and leaves the game while the hand goes on."
+    b.add_incident(LeaveGame(seat=seat, when=when))
+    return Draft(b, f"{_line(b)} {story} What does the floor say?")
+
+
+def _sit_out(rng, difficulty, floor, profile):
+    limit = rng.choice((0, 10))
+    b = _hand(rng, difficulty, floor, profile, post=False, sit_out_removal_hands=limit)
+    seat = rng.choice(b.table.seats).number
+    hands = rng.randint(2, 15)
+    missed = rng.choice(("both", "big-blind"))
+    online = rng.random() < 0.6
+    b.add_incident(SitOut(seat=seat, hands_missed=hands, missed=missed, online=online))
+    rule = f"The room removes a player after {limit} hands sat out. " if limit else ""
+    blinds = "both blinds" if missed == "both" else "the big blind"
+    return Draft(b, f"{'Online. ' if online else ''}{_line(b)} {rule}Seat {seat} sat out {hands} hands, missing "
+                    f"{blinds}, and comes back. What does the floor say?")
+
+
+def _online_timeout(rng, difficulty, floor, profile):
+    protected = rng.random() < 0.3
+    b = _hand(rng, difficulty, floor, profile, online_disconnect_protection=protected)
+    limp_around(b)
+    flop(b, rng)
+    if rng.random() < 0.5:
+        b.add_event(Action(seat=b.state.actor, action="bet", amount=b.state.big_blind * rng.randint(1, 4)))
+    seat = b.state.actor
+    cause = rng.choice(("timer", "timer", "disconnected"))
+    bank = rng.choice((0, 0, 15))
+    b.add_incident(OnlineTimeout(seat=seat, cause=cause, time_bank_left=bank))
+    owed = b.state.to_call(seat)
+    what = "loses its connection" if cause == "disconnected" else "lets its decision timer run out"
+    site = "The site has disconnection protection. " if protected else ""
+    return Draft(b, f"Online. {_line(b)} {site}On the flop seat {seat} ({owed:,} to call) {what} with {bank} "
+                    f"seconds left in its time bank. What happens?")
+
+
+def _online_account(rng, difficulty, floor, profile):
+    b = _hand(rng, difficulty, floor, profile, post=False)
+    violation = rng.choice(("multi-accounting", "account-sharing", "ghosting"))
+    seat = rng.choice(b.table.seats).number
+    b.add_incident(OnlineAccount(seat=seat, violation=violation))
+    found = {"multi-accounting": "that its player also plays a second account",
+             "account-sharing": "that two people take turns playing it",
+             "ghosting": "that a stronger player is playing it for its owner"}[violation]
+    return Draft(b, f"Online. {_line(b)} The site finds, about the account at seat {seat}, {found}. What is the rule?")
+
+
+def _deck_change(rng, difficulty, floor, profile):
+    allowed = rng.random() < 0.4
+    b = _hand(rng, difficulty, floor, profile, post=False, player_deck_change=allowed)
+    seat = rng.choice(b.table.seats).number
+    b.add_incident(DeckChange(seat=seat))
+    return Draft(b, f"{_line(b)} {_allows(allowed, 'players to ask for a deck change')} After losing three pots, "
+                    f"seat {seat} asks for a new deck. What does the floor say?")
+
+
+def _stub_dropped(rng, difficulty, floor, profile):
+    b = _hand(rng, difficulty, floor, profile)
+    limp_around(b)
+    flop(b, rng)
+    how = rng.choice(("order", "scattered", "muck"))
+    b.add_incident(StubDropped(reconstructable=how == "order", mixed_with_discards=how == "muck"))
+    words = {"order": "it lands in one pile, its order plainly intact",
+             "scattered": "the cards scatter and their order is lost",
+             "muck": "it falls onto the muck and the cards mix"}[how]
+    return Draft(b, f"{_line(b)} After the flop the dealer drops the stub: {words}. What now?",
+                 "new_stub_cards" if how != "order" and rng.random() < 0.3 else None)
+
+
+TEMPLATES: tuple = (
+    Template("buy-in", "cash", _buy_in),
+    Template("seat-change", "cash", _seat_change),
+    Template("play-over", "cash", _play_over),
+    Template("rabbit-hunt", "cash", _rabbit_hunt),
+    Template("run-it-twice", "cash", _run_it_twice),
+    Template("leave-game", "cash", _leave_game),
+    Template("sit-out", "cash", _sit_out),
+    Template("online-timeout", "cash", _online_timeout),
+    Template("online-account", "cash", _online_account),
+    Template("deck-change", "cash", _deck_change),
+    Template("stub-dropped", "cash", _stub_dropped),
+)
+
+
+def _of(kind: str, answer: Any) -> Any:
+    def derive(case: Any) -> Any:
+        return answer if case.incident.type == kind else None
+    return derive
+
+
+MISTAKES: tuple = (
+    Mistake("shared-account-allowed", "allowing a second or shared account as long as its players never sit "
+            "at the same table", _of("online-account", Answer("allowed-if-never-together"))),
+)
