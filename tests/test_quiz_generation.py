@@ -24,6 +24,10 @@ NOT_QUIZZED: dict[str, str] = {
     "BET-POT-COUNT-LOW-STANDS": "the other pot-count rulings carry an amount: no amount-free distractor yet",
     "BET-UNDER-RAISE-STANDS": "the other under-raise ruling carries an amount: no amount-free distractor yet",
     "BET-PREMATURE-CALL-DISCRETION": "the other premature-call ruling carries an amount: no distractor yet",
+    "DECL-STRING-BET-NOT-ENFORCED": "fires only under the home profile (string bets not enforced); the quiz "
+                                    "rules cash tables under cash and tournaments under tda-2026",
+    "SD-TABLED-LOSERS-KEPT-APART": "ruled beside the award on the same question (its own subject); the quiz's "
+                                   "answer to an award question is the award ruling",
 }
 
 
