@@ -257,3 +257,14 @@ def test_a_journal_ruling_keeps_its_options_and_caveats(floor):
     again = ruling_of(json.loads(json.dumps(report.to_json()))["rulings"][0], report.profile)
     assert again.options_applied == ruling.options_applied == (("heads_up_oot_check_call_or_fold", True),)
     assert again.caveats == ruling.caveats and again.profile_line == "tda-2026: heads_up_oot_check_call_or_fold = true"
+
+
+def test_no_room_setting_is_a_constant_in_code(book):
+    """The numbers of room settings live in rulebook/options.yaml; a situation with no options
+    (the Python API) reads the declared default."""
+    from floorman.rulebook.options import bundled_default
+
+    assert bundled_default("tiny_push_percent") == book.option_specs["tiny_push_percent"].default
+    assert bundled_default("clock_seconds") == book.option_specs["clock_seconds"].default == 25
+    source = (Path(__file__).resolve().parents[1] / "floorman" / "engine" / "facts" / "betting.py").read_text()
+    assert "DEFAULT_TINY_PUSH_PERCENT" not in source

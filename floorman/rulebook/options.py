@@ -8,6 +8,7 @@ is refused with the file, line and field, and a "did you mean" for a near-miss n
 from __future__ import annotations
 
 import difflib
+import functools
 from collections.abc import Mapping
 from pathlib import Path
 from typing import Any, Literal
@@ -150,6 +151,17 @@ def did_you_mean(word: object, known: Any) -> str:
         return ""
     close = difflib.get_close_matches(word, list(known), n=1, cutoff=0.6)
     return f" (did you mean {close[0]}?)" if close else ""
+
+
+def bundled_default(name: str) -> OptionValue:
+    """The default of a bundled option, for a situation built with no room options (the Python
+    API): the number lives in rulebook/options.yaml only, never as a constant in code."""
+    return _bundled_specs()[name].default
+
+
+@functools.lru_cache(maxsize=1)
+def _bundled_specs() -> dict[str, OptionSpec]:
+    return load_option_specs(BUNDLED_OPTIONS)
 
 
 def load_option_specs(path: Path) -> dict[str, OptionSpec]:

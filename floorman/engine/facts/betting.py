@@ -26,12 +26,12 @@ from floorman.engine.facts import Fact, Situation, builds, incident_seat
 from floorman.errors import InvalidEvent
 from floorman.model.incidents.betting import Wager
 from floorman.model.table import BettingStructure
+from floorman.rulebook.options import bundled_default
 
-#: A silent push is "relatively tiny" against the bet (TDA 2024 41 / 2026 43) when it is at most
-#: this percent of the call. The TDA gives no number, only its example (1,000 into 50,000 = 2%),
-#: so it is the room option `tiny_push_percent`; this default is on the example's scale (a push of
-#: 300 into 4,800, 6%, is an undercall: a full call of the opening bet under TDA 2024 51-B).
-DEFAULT_TINY_PUSH_PERCENT = 5
+# A silent push is "relatively tiny" against the bet (TDA 2024 41 / 2026 43) when it is at most
+# the room option `tiny_push_percent` of the call. The TDA gives no number, only its example
+# (1,000 into 50,000 = 2%); the default (rulebook/options.yaml) is on the example's scale (a push
+# of 300 into 4,800, 6%, is an undercall: a full call of the opening bet under TDA 2024 51-B).
 
 
 @builds("wager")
@@ -112,7 +112,7 @@ def wager_facts(situation: Situation, wager: Wager, index: int) -> list[Fact]:
               else "capped" if state.cap_reached
               else "nobody-left-to-raise" if not others_can_act else "open")
     silent = wager.declared == "none"
-    tiny_percent = int(situation.option("tiny_push_percent", DEFAULT_TINY_PUSH_PERCENT))
+    tiny_percent = int(situation.option("tiny_push_percent", bundled_default("tiny_push_percent")))
     fact: Fact = {
         "type": "wager", "id": f"wager:{index}", "seat": wager.seat,
         "declared": wager.declared, "said_amount": wager.amount_said is not None,
