@@ -56,13 +56,11 @@ def buy_in_facts(situation: Situation, buy: BuyIn, index: int) -> list[Fact]:
         raise InvalidEvent("the buy-in limits are counted in big blinds: the table has no big blind",
                            field="table.forced_bets.big_blind")
     seated = buy.seat in {s.number for s in table.seats}
-    before = _stack_now(situation, buy.seat) if seated else 0
     if buy.kind == "top-up" and not seated:
         raise InvalidEvent(f"seat {buy.seat} is empty: a top-up adds to chips already on the table",
                            field=f"{where}.seat")
-    if buy.kind != "top-up" and before > 0:
-        raise InvalidEvent(f"seat {buy.seat} already has {before:,} in front of it: adding to it is kind: top-up",
-                           field=f"{where}.kind")
+    # a new buy-in or a return is counted on its own: the seat only says where the player sits
+    before = _stack_now(situation, buy.seat) if buy.kind == "top-up" else 0
     min_buy_in = big * _number(situation, "buy_in_min_big_blinds", 40)
     max_buy_in = big * _number(situation, "buy_in_max_big_blinds", 100)
     window = _number(situation, "rathole_return_minutes", 60)

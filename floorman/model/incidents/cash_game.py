@@ -34,7 +34,8 @@ class BuyIn(Incident):
     `kind`: `new` (sitting down, or rebuying after losing a stack), `top-up` (adding to the
     chips already in front of the seat) or `return` (coming back to the same game after cashing
     out). For a return, `minutes_away` and `left_with` say how long ago the player left and with
-    how many chips (for the other kinds they play no part).
+    how many chips (for the other kinds they play no part). A new buy-in or a return is counted
+    on its own; only a top-up adds to the chips in front of the seat.
     """
 
     type: Literal["buy-in"] = "buy-in"
