@@ -16,7 +16,8 @@ from pathlib import Path
 from typing import Any, Iterator
 
 from floorman.errors import FloormanError
-from floorman.training.mistakes import MISTAKES, Case
+from floorman.training.families import MISTAKES
+from floorman.training.mistakes import Case
 from floorman.training.question import Answer, Choice, Grade, Question, answer_of
 
 TOPICS: dict[str, str] = {
@@ -216,7 +217,7 @@ def generate(*, seed: int, count: int, topic: str | None = None, difficulty: str
              weights: dict[str, float] | None = None) -> Iterator[Question]:
     """`count` questions, reproducible from `seed`."""
     from floorman.training.real_hands import IRREGULARITIES, points
-    from floorman.training.templates import TEMPLATES
+    from floorman.training.families import TEMPLATES
 
     if topic is not None and topic not in TOPICS:
         raise FloormanError(f"unknown topic {topic!r}", field="topic", expected="one of " + ", ".join(TOPICS))

@@ -250,8 +250,8 @@ _MISTAKES = (
     Mistake("mucked-hand-retrieved", "retrieving a mucked hand", _mucked_hand_retrieved),
 )
 
-#: name -> Mistake
-MISTAKES: dict[str, Mistake] = {m.name: m for m in _MISTAKES}
+#: name -> Mistake (the whole catalogue, with the later families', is floorman.training.families.MISTAKES)
+CORE_MISTAKES: dict[str, Mistake] = {m.name: m for m in _MISTAKES}
 
 
 # ----------------------------------------------------------------------------- the other circumstance
@@ -296,20 +296,6 @@ def _other_circumstance(nth: int) -> Callable[[Case], Answer | None]:
 
 
 for _n in range(4):
-    MISTAKES[f"other-circumstance-{_n + 1}"] = Mistake(
+    CORE_MISTAKES[f"other-circumstance-{_n + 1}"] = Mistake(
         f"other-circumstance-{_n + 1}", "applying the rule for another circumstance of the same incident (before "
         "or after substantial action, cash or tournament, found in time or too late)", _other_circumstance(_n))
-
-
-def _add_family_mistakes() -> None:
-    # the later rule families' mistakes (floorman/training/families/), imported once the base exists
-    from floorman.training.families import family_modules
-
-    for module in family_modules():
-        for mistake in module.MISTAKES:
-            if mistake.name in MISTAKES:
-                raise RuntimeError(f"mistake {mistake.name!r} declared twice")
-            MISTAKES[mistake.name] = mistake
-
-
-_add_family_mistakes()

@@ -2,8 +2,9 @@
 drawn at random, built with the shared HandBuilder (as `floorman table` and `ask` build hands).
 
 A template returns a `Draft`: the builder with the dispute entered last, the prompt, and the
-ruling param to ask as a number (if the question is a number). Adding a template to TEMPLATES
-makes it part of the quiz, and of the coverage test, at once.
+ruling param to ask as a number (if the question is a number). Adding a template to CORE_TEMPLATES
+(or to a family module's TEMPLATES, floorman/training/families/) makes it part of the quiz, and of
+the coverage test, at once.
 """
 
 from __future__ import annotations
@@ -361,13 +362,3 @@ CORE_TEMPLATES: tuple[Template, ...] = (
     Template("mucked-hand", "showdown", _mucked_hand),
     Template("uncalled-bet", "pots", _uncalled_bet),
 )
-
-
-def _with_families() -> tuple[Template, ...]:
-    # imported here, after the helpers above exist: the family modules build on them
-    from floorman.training.families import family_modules
-
-    return CORE_TEMPLATES + tuple(t for module in family_modules() for t in module.TEMPLATES)
-
-
-TEMPLATES: tuple[Template, ...] = _with_families()
