@@ -255,3 +255,26 @@ def test_facts_refuse_what_the_table_contradicts(incident, events, message):
     table = {**TABLE, "chip_denominations": [25, 100, 500]}
     with pytest.raises(InvalidEvent, match=message):
         _facts(table, incident, events)
+
+
+@pytest.mark.parametrize("line, expected", [
+    ("incident chip-race removed=25 next_up=100 seats=1,2,3 removed_chips=7,2,1 cards=Kh,4c,9d,Ks,2d,7h",
+     {"type": "chip-race", "seats": (1, 2, 3), "removed_chips": (7, 2, 1), "cards": ("Kh", "4c", "9d", "Ks", "2d", "7h")}),
+    ("incident simultaneous-eliminations seats=s2,s3 players_left=8 prizes=1100,900 announcement_hand=yes",
+     {"seats": (2, 3), "players_left": 8, "prizes": (1100, 900), "announcement_hand": True}),
+    ("incident rebuy-request seat=s2 kind=add-on period_open=no", {"seat": 2, "kind": "add-on", "period_open": False}),
+    ("incident deal-proposal agreeing=1,2 declining=3", {"agreeing": (1, 2), "declining": (3,)}),
+    ("incident table-balance short_table_players=5", {"short_table_players": 5}),
+    ("incident table-break absent=s4", {"absent": (4,)}),
+    ("incident wrong-seat seat=s3 assigned_seat=7 assigned_elsewhere=yes", {"assigned_seat": 7, "assigned_elsewhere": True}),
+    ("incident absent-chips seat=s1 reason=disqualified", {"reason": "disqualified"}),
+    ("incident cash-out-request seat=s1 wants=paid-by-chips", {"wants": "paid-by-chips"}),
+    ("incident hand-for-hand-all-in instructed=no", {"instructed": False}),
+])
+def test_the_table_notation_enters_every_tournament_incident(line, expected):
+    from floorman.notation.parser import Context, parse_line
+
+    parsed = parse_line(line, Context())
+    assert len(parsed.incidents) == 1 and not parsed.events
+    got = parsed.incidents[0].model_dump()
+    assert {key: got[key] for key in expected} == expected

@@ -173,6 +173,9 @@ def rebuy_facts(situation: Situation, request: RebuyRequest, index: int) -> list
         "seat": request.seat, "kind": request.kind, "offered": request.offered, "period_open": request.period_open,
         "allowed": request.offered and request.period_open, "declared_before_hand": request.declared_before_hand,
         "chips": request.chips, "stack": stack, "stack_after": stack + request.chips,
+        "timing": "it was declared before the hand, so its chips play in this hand as if behind and the purchase "
+                  "must be made" if request.declared_before_hand
+                  else "the chips are added between hands",
     })
     return [fact]
 

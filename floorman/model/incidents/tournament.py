@@ -157,8 +157,8 @@ class DealProposal(Incident):
 
 @incident
 class TableBalance(Incident):
-    """Tables are uneven: this table (the scenario's, as the next hand would be dealt, its button
-    on the seat that had it last hand) against the event's shortest table."""
+    """Tables are uneven: this table (the scenario's: the fullest, from which a player would move;
+    its button on the seat that had it last hand) against the event's shortest table."""
 
     type: Literal["table-balance"] = "table-balance"
     short_table_players: int = Field(ge=0, le=10, description="players at the event's shortest table")
