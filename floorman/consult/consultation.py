@@ -22,7 +22,7 @@ SETUP = ("format", "variant", "betting", "stakes", "players", "stack", "street",
 STAGE_INPUTS = {"deal": {"format", "betting", "stakes", "players", "acted"},
                 "board": {"format", "betting", "stakes", "players", "acted"},
                 "showdown": {"format", "betting", "stakes", "players", "river_bet", "asker"},
-                "betting": {"format", "betting", "stakes", "players", "stack", "street", "bet_faced",
+                "betting": {"format", "variant", "betting", "stakes", "players", "stack", "street", "bet_faced",
                             "all_in_to"},
                 "stud": {"format", "variant", "stakes", "players"}}
 CANDIDATE_SHARE = 0.75     # rules scoring at least 3/4 of the best rule of the dispute are candidates

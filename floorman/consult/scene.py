@@ -32,6 +32,7 @@ HOLES = ("Ah Kh", "9c 9d", "7s 6s", "Td 4c", "2d 2h", "Ks Qd", "Js Tc", "8h 7h",
 # the stud stage (variants family): six cards per seat, third to sixth street (the third of
 # each is the upcard: K, 4, 9, J, 6, Q, 8, A, all different, so the order is never a tie)
 STUD_GAMES = ("stud", "stud-hi-lo", "razz")
+DRAW_GAMES = ("2-7-single-draw", "2-7-triple-draw")
 STUD_CARDS = ("2c 3d Kh 5s 7c 9d", "Tc Jd 4h 3s 8c 2d", "5c 6d 9h Js Qc Kd", "7d 8d Jh 2s Ac Td",
               "9c Qd 6h 4s Kc Ad", "3c 4c Qh 6s 5d 7h", "Jc 6c 8h Ts As 3h", "4d 2h Ah 8s 9s Ks")
 
@@ -62,6 +63,11 @@ def table_for(answers: dict[str, Any], stacks: dict[int, int] | None = None) -> 
     if betting == "fixed-limit":
         structure.update(small_bet=big, big_bet=2 * big)
     seats = [{"number": n, "stack": (stacks or {}).get(n, stack)} for n in range(1, players + 1)]
+    if answers.get("variant") in DRAW_GAMES:
+        # a draw game: a button game with blinds, like hold'em (the variants family's draw question)
+        return Table.from_data({"format": answers.get("format", "cash"), "button": players,
+                                "variant": answers["variant"], "structure": structure,
+                                "forced_bets": {"small_blind": small, "big_blind": big}, "seats": seats})
     if answers.get("variant") in STUD_GAMES:
         # a stud table: no button, fixed limit at the stakes, antes and a bring-in of the small figure
         if players > len(STUD_CARDS):

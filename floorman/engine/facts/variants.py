@@ -5,7 +5,8 @@
 * `stud_question:<n>`  the bring-in (seat, card, amount), the first to act from fourth street,
   how a tie between showing hands is broken, an open pair on fourth street and the bet allowed;
 * `stud_irregularity:<n>`  upcards picked up facing action, a premature card, a seventh-street
-  card exposed, a short stub before seventh street (the numbers of RP-10-H).
+  card exposed, a short stub before seventh street (the numbers of RP-10-H);
+* `draw_question:<n>`  before the draw: whether the seat faces only the big blind, and the call.
 
 The stud order is worked out here from the up-cards, not taken from HandState's turn order,
 because the rooms differ on a tie between showing hands (TDA RP-10-D: the high card by suit;
@@ -19,7 +20,7 @@ from collections.abc import Sequence
 from floorman.engine.facts import Fact, Situation, builds, incident_seat
 from floorman.errors import InvalidEvent
 from floorman.model.cards import UNKNOWN
-from floorman.model.incidents.variants import RankingQuestion, StudIrregularity, StudQuestion
+from floorman.model.incidents.variants import DrawQuestion, RankingQuestion, StudIrregularity, StudQuestion
 from floorman.model.table import Variant
 
 _SUIT_WORDS = {"s": "spades", "h": "hearts", "d": "diamonds", "c": "clubs"}
@@ -249,5 +250,28 @@ def stud_irregularity_facts(situation: Situation, irregularity: StudIrregularity
         "players": players, "stub_cards": stub, "required_cards": required, "prior_burns": prior_burns,
         "stub_plan": stub_plan, "stub_short": kind == "short-stub" and stub < required,
         "burns_mixed": stub_plan in ("reshuffle-burns", "community-card-with-burns"),
+    }
+    return [fact]
+
+
+# ---------------------------------------------------------------------------- draw games
+@builds("draw-question")
+def draw_question_facts(situation: Situation, question: DrawQuestion, index: int) -> list[Fact]:
+    state = situation.state
+    where = f"incidents[{index}]"
+    seat = question.seat if question.seat is not None else (state.actor or 0)
+    if not seat:
+        raise InvalidEvent("nobody is in turn: name the seat that asks", field=f"{where}.seat")
+    incident_seat(situation, seat, f"{where}.seat", live=True)
+    variant = situation.table.variant
+    big_blind = situation.table.forced_bets.big_blind
+    fact: Fact = {
+        "type": "draw_question", "id": f"draw_question:{index}", "asks": question.asks,
+        "variant": variant.value, "family": variant.family,
+        "single_draw": variant is Variant.DEUCE_SEVEN_SINGLE_DRAW,
+        "before_draw": state.street_index == 0, "seat": seat,
+        # nobody has raised: the bet to call is still the big blind
+        "facing_only_blind": state.street_index == 0 and state.current_bet == big_blind,
+        "to_call": state.to_call(seat), "big_blind": big_blind,
     }
     return [fact]

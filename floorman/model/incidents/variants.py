@@ -6,7 +6,9 @@
   may be made on fourth street with an open pair (TDA 2024 RP-10 / 2026 RP-10; Robert's Rules);
 * `stud-irregularity`: upcards picked up facing action (TDA 2024 66 / 2026 68), a card dealt
   before the betting round was over (RP-5-D), a card the dealer exposes on seventh street
-  (RP-10-B), the stub running short for seventh street (RP-10-H).
+  (RP-10-B), the stub running short for seventh street (RP-10-H);
+* `draw-question`: in a draw game before the draw, may a player just call the big blind (TDA
+  RP-17: limping is allowed in every single-draw game).
 
 The events before the incident replay normally; the fact builders
 (`floorman/engine/facts/variants.py`) read the up-cards and hands from the replayed hand.
@@ -55,3 +57,12 @@ class StudIrregularity(Incident):
     kind: Literal["upcards-picked-up", "premature-card", "seventh-street-exposed", "short-stub"]
     seat: int | None = Field(None, description="the seat whose cards are concerned")
     stub_cards: int | None = Field(None, ge=0, le=52, description="short-stub: cards left in the stub")
+
+
+@incident
+class DrawQuestion(Incident):
+    """In a draw game: may the player in turn before the draw just call the big blind (limp)?"""
+
+    type: Literal["draw-question"] = "draw-question"
+    asks: Literal["limp"] = "limp"
+    seat: int | None = Field(None, description="who asks (default: the seat in turn)")

@@ -5,7 +5,8 @@
   ace-low straight) or left to chance; the question is who wins;
 * `stud-order`: who brings it in, who acts first from fourth street, or the bet on an open pair,
   in stud, stud high-low or razz;
-* `stud-irregularity`: upcards picked up, a premature card, seventh street exposed or short.
+* `stud-irregularity`: upcards picked up, a premature card, seventh street exposed or short;
+* `draw-limp`: may a player limp before the draw in 2-7 (TDA RP-17: yes in single draw).
 """
 
 from __future__ import annotations
@@ -17,7 +18,7 @@ from typing import Any
 from floorman.builder import HandBuilder
 from floorman.model.cards import deck, deck_ranks
 from floorman.model.events import Action, Board, DealHole
-from floorman.model.incidents.variants import RankingQuestion, StudIrregularity, StudQuestion
+from floorman.model.incidents.variants import DrawQuestion, RankingQuestion, StudIrregularity, StudQuestion
 from floorman.model.table import Table
 from floorman.training.mistakes import Case, Mistake
 from floorman.training.question import Answer
@@ -161,11 +162,13 @@ def _stud_order(rng, difficulty, floor, profile):
     b.add_incident(StudQuestion(asks=asks))
     game = GAME_WORDS[b.table.variant.value]
     question = {"bring-in": "Who brings it in?", "first-to-act": "Who acts first?",
-                "bet-size": "May a player bet the big bet on this street?"}[asks]
+                "bet-size": "What may a player bet on this street?"}[asks]
     street = "Third" if asks == "bring-in" else "Fourth"
     all_in = f" Seat {short} is all-in for the ante." if short is not None else ""
+    # asked as a number: the seat (bring-in, first to act) or the bet allowed
+    number = {"bring-in": "bring_in", "first-to-act": "first_to_act", "bet-size": "bet_allowed"}[asks]
     return Draft(b, f"{game.capitalize()}, {b.table.format.value}. {street} street, upcards: {_upcards(b)}.{all_in} "
-                    f"{question}")
+                    f"{question}", number)
 
 
 def _stud_irregularity(rng, difficulty, floor, profile):
@@ -206,10 +209,34 @@ def _stud_irregularity(rng, difficulty, floor, profile):
                     "What is the ruling?")
 
 
+def _draw_limp(rng, difficulty, floor, profile):
+    game = rng.choice(("2-7-single-draw", "2-7-single-draw", "2-7-triple-draw"))
+    small, big = rng.choice(((1, 2), (50, 100), (100, 200)))
+    players = rng.randint(3, 6)
+    fmt = rng.choice(("cash", "tournament"))
+    table = Table.from_data({"format": fmt, "button": players, "variant": game,
+                             "forced_bets": {"small_blind": small, "big_blind": big},
+                             "seats": [{"number": n, "stack": 100 * big} for n in range(1, players + 1)]})
+    b = HandBuilder(table, _profile(profile, fmt), floor=floor)
+    b.post_forced_bets()
+    raised = rng.random() < 0.3
+    words = ""
+    if raised:
+        raiser = b.state.actor
+        b.add_event(Action(seat=raiser, action="raise", amount=3 * big))
+        words = f" Seat {raiser} raises to {3 * big:,}."
+    seat = b.state.actor
+    b.add_incident(DrawQuestion(seat=seat))
+    name = "2-7 single draw" if game == "2-7-single-draw" else "2-7 triple draw"
+    return Draft(b, f"No-limit {name} {fmt}, blinds {small:,}/{big:,}, {players} players.{words} Seat {seat}, "
+                    "before the draw, asks whether it may just call. What is the answer?")
+
+
 TEMPLATES: tuple = (
     Template("variant-ranking", "variants", _variant_ranking),
     Template("stud-order", "variants", _stud_order),
     Template("stud-irregularity", "variants", _stud_irregularity),
+    Template("draw-limp", "variants", _draw_limp),
 )
 
 
