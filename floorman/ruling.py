@@ -39,11 +39,13 @@ class Ruling:
     # profiles only; e.g. (("four_card_flop", "redeal"),) under cash
     options_applied: tuple[tuple[str, Any], ...] = ()
     caveats: tuple[str, ...] = ()           # e.g. "2026 text not verified: ..." (a 2026 change)
+    from_house: tuple[str, ...] = ()        # of options_applied, those a house file set over the profile
 
     @property
     def profile_line(self) -> str:
         """Which profile ruled and the options that changed the ruling: "cash: four_card_flop = redeal"."""
-        shown = "; ".join(f"{name} = {option_text(value)}" for name, value in self.options_applied)
+        shown = "; ".join(f"{name} = {option_text(value)}" + (" (house)" if name in self.from_house else "")
+                          for name, value in self.options_applied)
         return f"{self.profile or '-'}: {shown}" if shown else (self.profile or "-")
 
     @property
@@ -62,7 +64,8 @@ class Ruling:
             "overridden": list(self.overridden),
             "effect": [dict(e) for e in self.effect],
             "profile": self.profile,
-            "options_applied": [{"option": name, "value": value} for name, value in self.options_applied],
+            "options_applied": [{"option": name, "value": value, **({"house": True} if name in self.from_house else {})}
+                                for name, value in self.options_applied],
             **({"caveats": list(self.caveats)} if self.caveats else {}),
             **({"dead_seat": self.dead_seat} if self.dead_seat is not None else {}),
             **({"effect_error": self.effect_error} if self.effect_error else {}),

@@ -268,3 +268,11 @@ def test_no_room_setting_is_a_constant_in_code(book):
     assert bundled_default("clock_seconds") == book.option_specs["clock_seconds"].default == 25
     source = (Path(__file__).resolve().parents[1] / "floorman" / "engine" / "facts" / "betting.py").read_text()
     assert "DEFAULT_TINY_PUSH_PERCENT" not in source
+
+
+def test_an_option_a_house_file_set_is_marked(floor):
+    [ruling] = rule(floor, PAIRS / "clock-room-sixty-seconds.yaml").rulings
+    assert ruling.from_house == ("clock_seconds",) and ruling.profile_line == "tda-2026: clock_seconds = 60 (house)"
+    assert {"option": "clock_seconds", "value": 60, "house": True} in ruling.to_json()["options_applied"]
+    [plain] = rule(floor, DEFAULT_SCENARIOS / "irregularities" / "seed000-clock-expires-no-bet-check.yaml").rulings
+    assert plain.from_house == () and plain.profile_line == "tda-2026: clock_seconds = 25"

@@ -149,7 +149,9 @@ class Floor:
             applied = options_applied(rule, by_id["profile"], self.rulebook)
             caveats = caveats_of(applied, self.rulebook, situation.profile) or new_in_2026(rule, situation.profile)
             if applied or caveats:
-                ruling = replace(ruling, options_applied=applied, caveats=caveats)
+                own = self.rulebook.options(situation.profile) if applied else {}
+                house = tuple(name for name, value in applied if name in own and own[name] != value)
+                ruling = replace(ruling, options_applied=applied, caveats=caveats, from_house=house)
             candidates.append(ruling)
             firings.append(Firing(rule.id, "ruling", matched_ids))
         rulings, beaten, conflicts = settle(candidates, self.rulebook)

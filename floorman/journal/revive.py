@@ -55,7 +55,8 @@ def ruling_of(data: dict[str, Any], profile: str) -> "Ruling":
                   "incident": data.get("incident"), "effect": tuple(data.get("effect", ())),
                   "effect_error": data.get("effect_error"), "profile": profile,
                   "options_applied": tuple((o["option"], o["value"]) for o in data.get("options_applied", ())),
-                  "caveats": tuple(data.get("caveats", ()))}
+                  "caveats": tuple(data.get("caveats", ())),
+                  "from_house": tuple(o["option"] for o in data.get("options_applied", ()) if o.get("house"))}
         fields = {field.name for field in dataclasses.fields(Ruling)}
         return Ruling(**{key: value for key, value in values.items() if key in fields})
     except (KeyError, ValueError, TypeError) as error:
