@@ -304,6 +304,27 @@ def test_online_cheating_is_a_conduct_offence_not_an_account_type():
         parse_incident({"type": "online-account", "violation": "collusion"})
 
 
+# --- rake (S000-166) --------------------------------------------------------------------------------
+
+@pytest.mark.parametrize(("pot", "taken", "percent", "cap", "rule_id", "allowed"), [
+    (120, 8, 10, 5, "CASH-RAKE-OVER-POSTED-RATE", 5),      # the cap
+    (38, 3, 10, 5, "CASH-RAKE-AS-POSTED", 3),              # 10% of 38 is 3.8: 3, rounded down to the chip
+    (39, 4, 10, 0, "CASH-RAKE-OVER-POSTED-RATE", 3),
+    (1000, 100, 10, 0, "CASH-RAKE-AS-POSTED", 100),        # no cap
+])
+def test_rake_against_the_posted_rate(floor, pot, taken, percent, cap, rule_id, allowed):
+    ruling = one(floor, table(), [], {"type": "rake", "seat": 2, "pot": pot, "taken": taken, "percent": percent,
+                                      "cap": cap})
+    assert (ruling.rule_id, ruling.params["allowed"]) == (rule_id, allowed)
+    if rule_id == "CASH-RAKE-OVER-POSTED-RATE":
+        assert ruling.params["refund"] == taken - allowed
+
+
+def test_no_rake_in_a_tournament(floor):
+    with pytest.raises(InvalidEvent, match="not raked"):
+        rule(floor, table("tournament"), [], {"type": "rake", "seat": 2, "pot": 100, "taken": 5, "percent": 5})
+
+
 # --- the deck (TDA 2024 26 / 2026 28, RP-4) -------------------------------------------------------
 
 @pytest.mark.parametrize(("option", "rule_id"), [(False, "DECK-CHANGE-NOT-ON-REQUEST"), (True, "DECK-CHANGE-HOUSE-ALLOWS")])
@@ -342,6 +363,7 @@ def test_a_stub_mixed_with_the_muck_cannot_be_rebuilt():
     ("incident online-account violation=ghosting", "violation", "ghosting"),
     ("incident stub-dropped mixed_with_discards=yes", "mixed_with_discards", True),
     ("incident rabbit-hunt seat=3", "seat", 3),
+    ("incident rake seat=2 pot=120 taken=8 percent=10 cap=5", "cap", 5),
 ])
 def test_cash_game_incidents_in_table_notation(line, field, value):
     parsed = parse_line(line, Context())

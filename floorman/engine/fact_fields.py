@@ -259,6 +259,10 @@ FACT_FIELDS: dict[str, dict[str, Kind]] = {
         "allowed": "bool", "cards_not_dealt": "int", "cash_game": "bool", "format": "str", "hand_over": "bool",
         "room_allows": "bool", "seat": "int", "tournament": "bool",
     },
+    "rake": {
+        "allowed": "int", "cap": "int", "cash_game": "bool", "format": "str", "over_posted": "bool", "percent": "int",
+        "pot": "int", "refund": "int", "seat": "int", "taken": "int", "tournament": "bool",
+    },
     "rebuy_request": {
         "allowed": "bool", "chips": "int", "declared_before_hand": "bool", "format": "str", "tournament":
         "bool", "kind": "str", "offered": "bool", "period_open": "bool", "seat": "int", "stack": "int",

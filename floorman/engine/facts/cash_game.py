@@ -13,7 +13,8 @@ from floorman.engine.facts import Fact, Situation, builds
 from floorman.errors import InvalidEvent
 from floorman.model.cards import deck
 from floorman.model.incidents.cash_game import (BuyIn, DeckChange, LeaveGame, OnlineAccount, OnlineTimeout,
-                                                PlayOver, RabbitHunt, RunItTwice, SeatChange, SitOut, StubDropped)
+                                                PlayOver, RabbitHunt, Rake, RunItTwice, SeatChange, SitOut,
+                                                StubDropped)
 from floorman.model.table import GameFormat
 
 def _base(situation: Situation, kind: str, index: int) -> Fact:
@@ -250,6 +251,25 @@ def online_account_facts(situation: Situation, account: OnlineAccount, index: in
         _at_table(situation, account.seat, f"incidents[{index}].seat")
     fact = _base(situation, "online_account", index)
     fact.update({"seat": account.seat or 0, "violation": account.violation})
+    return [fact]
+
+
+# ------------------------------------------------------------------------------------- rake
+@builds("rake")
+def rake_facts(situation: Situation, rake: Rake, index: int) -> list[Fact]:
+    where = f"incidents[{index}]"
+    _at_table(situation, rake.seat, f"{where}.seat")
+    if situation.table.format is not GameFormat.CASH:
+        raise InvalidEvent("tournament pots are not raked (the house's fee is part of the entry)",
+                           field=f"{where}.type")
+    # the percentage rounds down to the chip: the house never takes a part of a chip it cannot take
+    by_rate = rake.pot * rake.percent // 100
+    allowed = min(by_rate, rake.cap) if rake.cap else by_rate
+    fact = _base(situation, "rake", index)
+    fact.update({
+        "seat": rake.seat, "pot": rake.pot, "taken": rake.taken, "percent": rake.percent, "cap": rake.cap,
+        "allowed": allowed, "over_posted": rake.taken > allowed, "refund": max(0, rake.taken - allowed),
+    })
     return [fact]
 
 

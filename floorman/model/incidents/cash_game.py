@@ -12,6 +12,7 @@
 * `online-timeout`: the decision timer runs out online (or the player is disconnected);
 * `online-account`: an account breaks the one-account-per-person rule (cheating found by a site's
   security, collusion, chip dumping, bots, is a `conduct` incident with `online: true`);
+* `rake`: a player disputes the rake taken from a pot against the house's posted rate;
 * `deck-change`: a player asks for a new deck;
 * `stub-dropped`: the stub is dropped and may be out of order.
 
@@ -156,6 +157,25 @@ class OnlineAccount(Incident):
     type: Literal["online-account"] = "online-account"
     seat: int | None = Field(None, description="the seat of the account at this table, if any")
     violation: Literal["multi-accounting", "account-sharing", "ghosting"]
+
+
+@incident
+class Rake(Incident):
+    """The house took `taken` as rake from a pot of `pot`; its posted rate is `percent` of the pot,
+    capped at `cap` (0: no cap). A seat disputes the amount."""
+
+    type: Literal["rake"] = "rake"
+    seat: int = Field(description="the player who disputes it (the pot's winner)")
+    pot: int = Field(gt=0, lt=CHIP_LIMIT, description="the pot the rake was taken from, before the rake")
+    taken: int = Field(ge=0, lt=CHIP_LIMIT, description="the rake the dealer took")
+    percent: int = Field(ge=0, le=100, description="the posted rake, in percent of the pot")
+    cap: int = Field(0, ge=0, lt=CHIP_LIMIT, description="the posted cap on the rake (0: none)")
+
+    @model_validator(mode="after")
+    def _within_pot(self) -> "Rake":
+        if self.taken > self.pot:
+            raise ValueError("the rake taken cannot be more than the pot")
+        return self
 
 
 @incident

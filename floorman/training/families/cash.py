@@ -14,7 +14,8 @@ from typing import Any
 from floorman.builder import HandBuilder, parse_setup
 from floorman.model.events import Action
 from floorman.model.incidents.cash_game import (BuyIn, DeckChange, LeaveGame, OnlineAccount, OnlineTimeout,
-                                                PlayOver, RabbitHunt, RunItTwice, SeatChange, SitOut, StubDropped)
+                                                PlayOver, RabbitHunt, Rake, RunItTwice, SeatChange, SitOut,
+                                                StubDropped)
 from floorman.rulebook.house import HouseRules
 from floorman.training.mistakes import Mistake
 from floorman.training.question import Answer
@@ -229,6 +230,21 @@ def _online_account(rng, difficulty, floor, profile):
     return Draft(b, f"Online. {_line(b)} The site finds, about the account at seat {seat}, {found}. What is the rule?")
 
 
+def _rake(rng, difficulty, floor, profile):
+    b = _hand(rng, difficulty, floor, profile, fmt="cash", post=False)
+    big = b.table.forced_bets.big_blind
+    percent, cap = rng.choice(((10, 0), (10, 2 * big), (5, 3 * big)))
+    pot = big * rng.randint(5, 80)
+    allowed = min(pot * percent // 100, cap) if cap else pot * percent // 100
+    taken = max(0, allowed + rng.choice((-1, 0, 0, 1, big)))
+    seat = rng.choice(b.table.seats).number
+    b.add_incident(Rake(seat=seat, pot=pot, taken=taken, percent=percent, cap=cap))
+    capped = f", capped at {cap:,}" if cap else ", with no cap"
+    return Draft(b, f"{_line(b)} The posted rake is {percent}% of the pot{capped}. Seat {seat} wins a pot of "
+                    f"{pot:,} and the dealer drops {taken:,}. Seat {seat} disputes it. What does the floor say?",
+                 "refund" if taken > allowed and rng.random() < 0.4 else None)
+
+
 def _deck_change(rng, difficulty, floor, profile):
     allowed = rng.random() < 0.4
     b = _hand(rng, difficulty, floor, profile, post=False, player_deck_change=allowed)
@@ -261,6 +277,7 @@ TEMPLATES: tuple = (
     Template("sit-out", "cash", _sit_out),
     Template("online-timeout", "cash", _online_timeout),
     Template("online-account", "cash", _online_account),
+    Template("rake", "cash", _rake),
     Template("deck-change", "cash", _deck_change),
     Template("stub-dropped", "cash", _stub_dropped),
 )
