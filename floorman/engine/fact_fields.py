@@ -120,6 +120,10 @@ FACT_FIELDS: dict[str, dict[str, Kind]] = {
     "deck_change": {
         "cash_game": "bool", "format": "str", "room_allows": "bool", "seat": "int", "tournament": "bool",
     },
+    "draw_question": {
+        "asks": "str", "before_draw": "bool", "big_blind": "int", "facing_only_blind": "bool", "family": "str",
+        "seat": "int", "single_draw": "bool", "to_call": "int", "variant": "str",
+    },
     "exposed_card": {
         "action_pending": "bool", "actions_in_turn": "int", "ante": "int", "before_cutoff": "bool",
         "big_blind": "int", "button": "int", "by": "str", "cards": "str", "count": "int", "cutoff": "str",
@@ -263,6 +267,14 @@ FACT_FIELDS: dict[str, dict[str, Kind]] = {
         "allowed": "int", "cap": "int", "cash_game": "bool", "format": "str", "over_posted": "bool", "percent": "int",
         "pot": "int", "refund": "int", "seat": "int", "taken": "int", "tournament": "bool",
     },
+    "ranking_question": {
+        "beaten_card": "str", "beaten_category": "str", "beaten_hand": "str", "beaten_seat": "int",
+        "best_category": "str", "best_hand": "str", "decided_by": "str", "deciding_card": "str", "deck_cards": "int",
+        "family": "str", "flush_beats_full": "bool", "low_game": "bool", "lowest_card": "str",
+        "lowest_card_seat": "int", "lowest_straight_beaten": "bool", "odd_chip": "int", "odd_chip_seat": "int",
+        "players": "int", "seats": "str", "split": "bool", "suit_order": "str", "suits_break_ties": "bool",
+        "variant": "str", "winner": "int", "winners": "str",
+    },
     "rebuy_request": {
         "allowed": "bool", "chips": "int", "declared_before_hand": "bool", "format": "str", "tournament":
         "bool", "kind": "str", "offered": "bool", "period_open": "bool", "seat": "int", "stack": "int",
@@ -342,6 +354,19 @@ FACT_FIELDS: dict[str, dict[str, Kind]] = {
     "stub_dropped": {
         "cash_game": "bool", "discards": "int", "format": "str", "mixed_with_discards": "bool",
         "new_stub_cards": "int", "reconstructable": "bool", "stub_cards": "int", "tournament": "bool",
+    },
+    "stud_irregularity": {
+        "action_remains": "bool", "betting_open": "bool", "burns_mixed": "bool", "facing_action": "bool",
+        "kind": "str", "players": "int", "prior_burns": "int", "required_cards": "int", "seat": "int",
+        "street": "str", "stub_cards": "int", "stub_plan": "str", "stub_short": "bool", "to_call": "int",
+        "variant": "str",
+    },
+    "stud_question": {
+        "asks": "str", "bet_allowed": "int", "big_bet": "int", "big_bet_allowed": "bool", "bring_in_amount": "int",
+        "bring_in_card": "str", "bring_in_seat": "int", "first_showing": "str", "first_to_act": "int",
+        "low_card_all_in": "bool", "low_card_seat": "int", "open_pair": "bool", "open_pair_seat": "int",
+        "razz": "bool", "showing_tie": "bool", "small_bet": "int", "street": "str", "tie_broken_by": "str",
+        "tied_seats": "str", "upcards": "str", "variant": "str",
     },
     "table_balance": {
         "format": "str", "tournament": "bool", "gap": "int", "halt_short_table": "bool", "move_needed":

@@ -61,6 +61,7 @@ FAMILY_OF = {
                      "absent-chips"), "tournament"),
     **dict.fromkeys(("buy-in", "seat-change", "play-over", "rabbit-hunt", "run-it-twice", "leave-game", "sit-out",
                      "online-timeout", "online-account", "rake", "deck-change", "stub-dropped"), "cash_game"),
+    **dict.fromkeys(("ranking-question", "stud-question", "stud-irregularity", "draw-question"), "variants"),
 }
 
 
