@@ -345,6 +345,38 @@ def test_dropped_stub(floor, dropped, rule_id, new_stub):
         assert ruling.params["new_stub_cards"] == new_stub
 
 
+DRAW = Table.model_validate({
+    "format": "tournament", "button": 4, "variant": "2-7-triple-draw",
+    "structure": {"betting": "fixed-limit", "small_bet": 200, "big_bet": 400},
+    "forced_bets": {"small_blind": 100, "big_blind": 200}, "seats": [{"number": n, "stack": 10000} for n in range(1, 5)]})
+
+
+@pytest.mark.parametrize(("needed", "stub", "burns", "seen", "rule_id", "new_stub"), [
+    (4, 4, 3, False, "DRAW-STUB-LAST-CARD-DEALT", None),
+    (5, 3, 3, False, "DRAW-STUB-WITH-BURNS", 6),
+    (6, 3, 3, False, "DRAW-STUB-WITH-BURNS", 6),        # every card needed: dealt without a burn
+    (7, 3, 3, False, "DRAW-STUB-WITH-MUCK", None),
+    (5, 3, 3, True, "DRAW-STUB-WITH-MUCK", None),       # a burn was seen
+])
+def test_a_short_draw_stub(floor, needed, stub, burns, seen, rule_id, new_stub):
+    ruling = one(floor, DRAW, [], {"type": "draw-stub-short", "cards_needed": needed, "stub_cards": stub,
+                                   "burn_cards": burns, "burn_exposed": seen})
+    assert ruling.rule_id == rule_id
+    if new_stub is not None:
+        assert ruling.params["new_stub_cards"] == new_stub
+        assert ruling.params["burn_first"] is (stub + burns > needed)
+
+
+def test_a_draw_stub_that_covers_the_draws_is_not_short():
+    with pytest.raises(ValueError, match="not short"):
+        parse_incident({"type": "draw-stub-short", "cards_needed": 3, "stub_cards": 4})
+
+
+def test_a_short_stub_in_hold_em_is_not_a_draw_stub(floor):
+    with pytest.raises(InvalidEvent, match="not a draw game"):
+        rule(floor, table(), [], {"type": "draw-stub-short", "cards_needed": 3, "stub_cards": 2})
+
+
 def test_a_stub_mixed_with_the_muck_cannot_be_rebuilt():
     with pytest.raises(ValueError, match="cannot be put back"):
         parse_incident({"type": "stub-dropped", "reconstructable": True, "mixed_with_discards": True})

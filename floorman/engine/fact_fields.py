@@ -124,6 +124,11 @@ FACT_FIELDS: dict[str, dict[str, Kind]] = {
         "asks": "str", "before_draw": "bool", "big_blind": "int", "facing_only_blind": "bool", "family": "str",
         "seat": "int", "single_draw": "bool", "to_call": "int", "variant": "str",
     },
+    "draw_stub_short": {
+        "burn_cards": "int", "burn_exposed": "bool", "burn_first": "bool", "burns_complete": "bool",
+        "cards_needed": "int", "cash_game": "bool", "format": "str", "last_card_completes": "bool",
+        "new_stub_cards": "int", "stub_cards": "int", "tournament": "bool", "with_muck": "bool",
+    },
     "exposed_card": {
         "action_pending": "bool", "actions_in_turn": "int", "ante": "int", "before_cutoff": "bool",
         "big_blind": "int", "button": "int", "by": "str", "cards": "str", "count": "int", "cutoff": "str",

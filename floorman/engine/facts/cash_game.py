@@ -12,9 +12,9 @@ from __future__ import annotations
 from floorman.engine.facts import Fact, Situation, builds
 from floorman.errors import InvalidEvent
 from floorman.model.cards import deck
-from floorman.model.incidents.cash_game import (BuyIn, DeckChange, LeaveGame, OnlineAccount, OnlineTimeout,
-                                                PlayOver, RabbitHunt, Rake, RunItTwice, SeatChange, SitOut,
-                                                StubDropped)
+from floorman.model.incidents.cash_game import (BuyIn, DeckChange, DrawStubShort, LeaveGame, OnlineAccount,
+                                                OnlineTimeout, PlayOver, RabbitHunt, Rake, RunItTwice, SeatChange,
+                                                SitOut, StubDropped)
 from floorman.model.table import GameFormat
 
 def _base(situation: Situation, kind: str, index: int) -> Fact:
@@ -304,5 +304,27 @@ def stub_dropped_facts(situation: Situation, dropped: StubDropped, index: int) -
         "reconstructable": dropped.reconstructable, "mixed_with_discards": dropped.mixed_with_discards,
         "stub_cards": stub, "discards": folded + burns,
         "new_stub_cards": stub + (folded + burns if dropped.mixed_with_discards else 0),
+    })
+    return [fact]
+
+
+@builds("draw-stub-short")
+def draw_stub_facts(situation: Situation, short: DrawStubShort, index: int) -> list[Fact]:
+    where = f"incidents[{index}]"
+    if situation.state.family != "draw":
+        raise InvalidEvent(f"{situation.state.variant} is not a draw game: a short stub there has its own "
+                           f"procedure (stud: stud-irregularity)", field=f"{where}.type")
+    with_burns = short.stub_cards + short.burn_cards
+    last_card = short.stub_cards == short.cards_needed
+    # 2026 RP-25: the last card may be dealt; then the burns join the stub, unless one was seen or
+    # they are not enough, when the stub, the burns and the muck are shuffled together
+    burns_do = not last_card and not short.burn_exposed and with_burns >= short.cards_needed
+    fact = _base(situation, "draw_stub_short", index)
+    fact.update({
+        "cards_needed": short.cards_needed, "stub_cards": short.stub_cards, "burn_cards": short.burn_cards,
+        "burn_exposed": short.burn_exposed, "last_card_completes": last_card,
+        "burns_complete": burns_do, "with_muck": not last_card and not burns_do,
+        "new_stub_cards": with_burns if burns_do else short.stub_cards,
+        "burn_first": burns_do and with_burns > short.cards_needed,
     })
     return [fact]

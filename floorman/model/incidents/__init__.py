@@ -60,7 +60,8 @@ FAMILY_OF = {
                      "deal-proposal", "table-balance", "table-break", "wrong-seat", "hand-for-hand-all-in",
                      "absent-chips"), "tournament"),
     **dict.fromkeys(("buy-in", "seat-change", "play-over", "rabbit-hunt", "run-it-twice", "leave-game", "sit-out",
-                     "online-timeout", "online-account", "rake", "deck-change", "stub-dropped"), "cash_game"),
+                     "online-timeout", "online-account", "rake", "deck-change", "stub-dropped",
+                     "draw-stub-short"), "cash_game"),
     **dict.fromkeys(("ranking-question", "stud-question", "stud-irregularity", "draw-question"), "variants"),
 }
 

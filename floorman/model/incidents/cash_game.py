@@ -14,7 +14,8 @@
   security, collusion, chip dumping, bots, is a `conduct` incident with `online: true`);
 * `rake`: a player disputes the rake taken from a pot against the house's posted rate;
 * `deck-change`: a player asks for a new deck;
-* `stub-dropped`: the stub is dropped and may be out of order.
+* `stub-dropped`: the stub is dropped and may be out of order;
+* `draw-stub-short`: in a draw game the stub has too few cards for the draws still to deal.
 
 Amounts are chips (cash-game chips are money); seats are the table's seat numbers.
 """
@@ -199,4 +200,23 @@ class StubDropped(Incident):
     def _consistent(self) -> "StubDropped":
         if self.reconstructable and self.mixed_with_discards:
             raise ValueError("a stub mixed with the discards cannot be put back in order for certain")
+        return self
+
+
+@incident
+class DrawStubShort(Incident):
+    """In a draw game the draws still to deal need `cards_needed` cards and the stub holds only
+    `stub_cards`; `burn_cards` burns have been set aside this hand, and `burn_exposed` says one
+    of them was seen."""
+
+    type: Literal["draw-stub-short"] = "draw-stub-short"
+    cards_needed: int = Field(ge=1, le=52, description="cards the remaining draws of this round need")
+    stub_cards: int = Field(ge=0, le=52, description="cards left in the stub")
+    burn_cards: int = Field(0, ge=0, le=10, description="burn cards set aside so far this hand")
+    burn_exposed: bool = Field(False, description="a burn card was exposed")
+
+    @model_validator(mode="after")
+    def _short(self) -> "DrawStubShort":
+        if self.stub_cards > self.cards_needed:
+            raise ValueError(f"the stub ({self.stub_cards}) covers the {self.cards_needed} cards needed: it is not short")
         return self

@@ -13,9 +13,10 @@ from typing import Any
 
 from floorman.builder import HandBuilder, parse_setup
 from floorman.model.events import Action
-from floorman.model.incidents.cash_game import (BuyIn, DeckChange, LeaveGame, OnlineAccount, OnlineTimeout,
-                                                PlayOver, RabbitHunt, Rake, RunItTwice, SeatChange, SitOut,
-                                                StubDropped)
+from floorman.model.table import Table
+from floorman.model.incidents.cash_game import (BuyIn, DeckChange, DrawStubShort, LeaveGame, OnlineAccount,
+                                                OnlineTimeout, PlayOver, RabbitHunt, Rake, RunItTwice, SeatChange,
+                                                SitOut, StubDropped)
 from floorman.rulebook.house import HouseRules
 from floorman.training.mistakes import Mistake
 from floorman.training.question import Answer
@@ -267,6 +268,24 @@ def _stub_dropped(rng, difficulty, floor, profile):
                  "new_stub_cards" if how != "order" and rng.random() < 0.3 else None)
 
 
+def _draw_stub_short(rng, difficulty, floor, profile):
+    small, big = rng.choice(_templates().STAKES)
+    fmt = rng.choice(("cash", "tournament"))
+    table = Table.from_data({"format": fmt, "button": 4, "variant": "2-7-triple-draw",
+                             "forced_bets": {"small_blind": small, "big_blind": big},
+                             "seats": [{"number": n, "stack": 50 * big} for n in range(1, 5)]})
+    b = HandBuilder(table, profile or ("cash" if fmt == "cash" else "tda-2026"), floor=floor)
+    b.post_forced_bets()
+    needed = rng.randint(3, 9)
+    stub = rng.randint(max(0, needed - 5), needed)
+    burns = rng.randint(1, 3)
+    seen = rng.random() < 0.25
+    b.add_incident(DrawStubShort(cards_needed=needed, stub_cards=stub, burn_cards=burns, burn_exposed=seen))
+    flashed = " One of the burns was flashed." if seen else ""
+    return Draft(b, f"2-7 triple draw {_KIND[fmt]}. On the last draw the players need {needed} cards; the stub "
+                    f"holds {stub} and {burns} burn card(s) are set aside.{flashed} How does the dealer go on?")
+
+
 TEMPLATES: tuple = (
     Template("buy-in", "cash", _buy_in),
     Template("seat-change", "cash", _seat_change),
@@ -280,6 +299,7 @@ TEMPLATES: tuple = (
     Template("rake", "cash", _rake),
     Template("deck-change", "cash", _deck_change),
     Template("stub-dropped", "cash", _stub_dropped),
+    Template("draw-stub-short", "cash", _draw_stub_short),
 )
 
 
