@@ -203,9 +203,8 @@ def test_running_it_twice_needs_everyone_and_the_room(floor, profile, agreed, ru
     ruling = one(floor, table(stacks={6: 50}), ALL_IN, {"type": "run-it-twice", "agreed": agreed}, profile=profile)
     assert ruling.rule_id == rule_id
     if rule_id == "CASH-RUN-IT-TWICE-AGREED":
-        # pot: 50 + 50 + the dead blinds 1 + 2 = 103; the first run takes the odd chip of the split
-        assert (ruling.params["pot"], ruling.params["first_run_share"], ruling.params["second_run_share"]) == \
-            (103, 52, 51)
+        # pot: 50 + 50 + the folded blinds 1 + 2 = 103: 51 on each run and one odd chip
+        assert (ruling.params["pot"], ruling.params["each_run"], ruling.params["odd_chips"]) == (103, 51, 1)
     if rule_id == "CASH-RUN-IT-TWICE-NO-AGREEMENT":
         assert ruling.params["holdout"] == 5
 

@@ -286,9 +286,9 @@ FACT_FIELDS: dict[str, dict[str, Kind]] = {
         "stack_after": "int", "timing": "str",
     },
     "run_it_twice": {
-        "agreed_count": "int", "all_agree": "bool", "cards_to_come": "int", "cash_game": "bool",
-        "first_run_share": "int", "format": "str", "holdout": "int", "involved": "int", "permitted": "bool",
-        "pot": "int", "room_allows": "bool", "second_run_share": "int", "tournament": "bool",
+        "agreed_count": "int", "all_agree": "bool", "cards_to_come": "int", "cash_game": "bool", "each_run": "int",
+        "format": "str", "holdout": "int", "involved": "int", "odd_chips": "int", "permitted": "bool", "pot": "int",
+        "room_allows": "bool", "tournament": "bool",
     },
     "seat_change": {
         "cash_game": "bool", "claimant": "int", "claimant_first": "bool", "claimant_position": "int",

@@ -169,8 +169,8 @@ def run_it_twice_facts(situation: Situation, run: RunItTwice, index: int) -> lis
     pot = sum(p.amount for p in state.pots())
     fact.update({
         "involved": len(live), "agreed_count": len(run.agreed), "all_agree": not holdouts,
-        "holdout": holdouts[0] if holdouts else 0, "pot": pot, "first_run_share": pot - pot // 2,
-        "second_run_share": pot // 2, "cards_to_come": to_come, "room_allows": option,
+        "holdout": holdouts[0] if holdouts else 0, "pot": pot, "each_run": pot // 2, "odd_chips": pot % 2,
+        "cards_to_come": to_come, "room_allows": option,
         "permitted": option and fact["cash_game"],
     })
     return [fact]
