@@ -256,9 +256,18 @@ def _upcards_picked_up_live(case: Case) -> Answer | None:
     return None
 
 
+def _no_limping(case: Case) -> Answer | None:
+    """Making the first player in a single-draw game raise or fold (the TDA allows a limp)."""
+    if case.incident.type == "draw-question":
+        return Answer("raise-or-fold")
+    return None
+
+
 MISTAKES: tuple = (
     Mistake("suits-break-ties", "letting the higher suit win a tie (suits never rank hands, except the 32-card "
             "deck's straights and flushes)", _suits_break_ties),
     Mistake("picked-up-upcards-live", "letting a stud hand play on after its upcards were picked up facing a bet",
             _upcards_picked_up_live),
+    Mistake("no-limping-in-draw", "making the first player in a draw game raise or fold (TDA RP-17: limping is "
+            "allowed in single-draw games)", _no_limping),
 )
