@@ -234,8 +234,8 @@ def test_explain_a_room_option_rule(book):
     assert option["option"] == "four_card_flop"
     assert option["values"] == {profile: book.options(profile)["four_card_flop"] for profile in book.profiles}
     assert option["holds"] == {"cash": True, "home": True, "tda-2024": False, "tda-2026": False}
-    assert data["profiles"] == ["cash"]
-    assert set(data["quoted_as"]) == {"cash"}
+    assert data["profiles"] == ["cash", "home"]
+    assert set(data["quoted_as"]) == {"cash", "home"}
 
 
 def test_explain_a_derivation_names_the_rule_it_chains_from(book):
