@@ -243,7 +243,6 @@ def test_race_cards_must_match_the_odd_chips():
 
 
 @pytest.mark.parametrize("incident, events, message", [
-    ({"type": "hand-for-hand-all-in"}, [], "no all-in has been called"),
     ({"type": "wrong-seat", "seat": 2, "assigned_seat": 10}, [], "not a seat at this table"),
     ({"type": "wrong-seat", "seat": 2, "assigned_seat": 4}, [], "is taken"),
     ({"type": "simultaneous-eliminations", "seats": [2, 3]}, [], "no player at this table"),
@@ -278,3 +277,14 @@ def test_the_table_notation_enters_every_tournament_incident(line, expected):
     assert len(parsed.incidents) == 1 and not parsed.events
     got = parsed.incidents[0].model_dump()
     assert {key: got[key] for key in expected} == expected
+
+
+def test_hand_for_hand_all_in_needs_an_all_in_called():
+    assert _facts(TABLE, {"type": "hand-for-hand-all-in"})["all_in_called"] is False
+    table = {**TABLE, "seats": TABLE["seats"][:3]}          # seats 1, 2, 4; button 1 acts first, blinds 2 and 4
+    events = [{"type": "post", "seat": 2, "kind": "small-blind", "amount": 100},
+              {"type": "post", "seat": 4, "kind": "big-blind", "amount": 200},
+              {"type": "action", "seat": 1, "action": "all-in"}]
+    assert _facts(table, {"type": "hand-for-hand-all-in"}, events)["all_in_called"] is False   # others to act
+    events += [{"type": "action", "seat": 2, "action": "call"}, {"type": "action", "seat": 4, "action": "fold"}]
+    assert _facts(table, {"type": "hand-for-hand-all-in"}, events)["all_in_called"] is True

@@ -166,7 +166,7 @@ FACT_FIELDS: dict[str, dict[str, Kind]] = {
         "substantial_action": "bool", "variant": "str",
     },
     "hand_for_hand_all_in": {
-        "format": "str", "tournament": "bool", "instructed": "bool", "players_in_hand": "int",
+        "all_in_called": "bool", "format": "str", "tournament": "bool", "instructed": "bool", "players_in_hand": "int",
     },
     "leave_game": {
         "cash_game": "bool", "chips": "int", "chips_in_pot": "int", "format": "str", "live_hand": "bool",

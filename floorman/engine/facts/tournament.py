@@ -260,11 +260,11 @@ def wrong_seat_facts(situation: Situation, wrong: WrongSeat, index: int) -> list
 @builds("hand-for-hand-all-in")
 def hand_for_hand_facts(situation: Situation, all_in: HandForHandAllIn, index: int) -> list[Fact]:
     state = situation.state
-    if not any(state.seats[n].all_in for n in state.active_seats) or state.actor is not None:
-        raise InvalidEvent("no all-in has been called: enter the all-in and the call first (the betting must be "
-                           "over)", field=f"incidents[{index}]")
+    # an all-in is called once a live player is all in and the betting is over (nobody left to act)
+    called = any(state.seats[n].all_in for n in state.active_seats) and state.actor is None \
+        and len(state.active_seats) >= 2
     fact = _base(situation, "hand_for_hand_all_in", index)
-    fact.update({"instructed": all_in.instructed, "players_in_hand": len(state.active_seats)})
+    fact.update({"instructed": all_in.instructed, "players_in_hand": len(state.active_seats), "all_in_called": called})
     return [fact]
 
 
