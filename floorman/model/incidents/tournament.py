@@ -119,7 +119,7 @@ class CashOutRequest(Incident):
     event is `absent-chips`)."""
 
     type: Literal["cash-out-request"] = "cash-out-request"
-    seat: SeatNumber
+    seat: SeatNumber = Field(description="the player asking")
     wants: Literal["cash-chips", "paid-by-chips"] = Field(
         "cash-chips", description="cash the chips in, or be paid by chip count")
 
@@ -129,7 +129,7 @@ class RebuyRequest(Incident):
     """A player asks for a rebuy, a re-entry or an add-on."""
 
     type: Literal["rebuy-request"] = "rebuy-request"
-    seat: SeatNumber
+    seat: SeatNumber = Field(description="the player asking")
     kind: Literal["rebuy", "re-entry", "add-on"] = "rebuy"
     offered: bool = Field(True, description="the event offers this kind of purchase")
     period_open: bool = Field(True, description="its period (levels, break) is still open")
@@ -203,6 +203,6 @@ class AbsentChips(Incident):
     """What to do with the chips of a player who is not there, or has been disqualified."""
 
     type: Literal["absent-chips"] = "absent-chips"
-    seat: SeatNumber
+    seat: SeatNumber = Field(description="the seat whose player is gone")
     reason: Literal["away", "disqualified"] = Field("away", description="away from the table (gone, or "
                                                                        "walked away), or disqualified")
