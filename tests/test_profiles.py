@@ -276,3 +276,17 @@ def test_an_option_a_house_file_set_is_marked(floor):
     assert {"option": "clock_seconds", "value": 60, "house": True} in ruling.to_json()["options_applied"]
     [plain] = rule(floor, DEFAULT_SCENARIOS / "irregularities" / "seed000-clock-expires-no-bet-check.yaml").rulings
     assert plain.from_house == () and plain.profile_line == "tda-2026: clock_seconds = 25"
+
+
+def test_a_ruling_resting_only_on_a_2026_rule_says_so(floor, book):
+    """A rule whose TDA basis is 2026 only (a rule new in 2026) carries the caveat under the TDA
+    profiles, never under cash; a rule with a 2024 basis never does."""
+    from floorman.engine.floor import new_in_2026
+
+    only_2026 = [r for r in book.rules.values() if r.ruling is not None
+                 and [c for c in r.citations if c.source == "TDA" and c.role == "basis"]
+                 and not any(c.edition == "2024" for c in r.citations if c.source == "TDA" and c.role == "basis")]
+    assert only_2026
+    for found in only_2026:
+        assert new_in_2026(found, "tda-2026") and new_in_2026(found, "tda-2024") and not new_in_2026(found, "cash")
+    assert new_in_2026(book.rules["BET-OVERSIZED-CHIP-CALL"], "tda-2026") == ()

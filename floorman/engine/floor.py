@@ -408,11 +408,11 @@ def new_in_2026(rule: Rule, profile: str) -> tuple[str, ...]:
     basis = [c for c in rule.citations if c.source == "TDA" and c.role == "basis"]
     if not is_tda_profile(profile) or any(c.edition == "2024" for c in basis):
         return ()
-    unread = [c.rule for c in basis if c.edition == "2026" and c.confidence == "renumbering-map"]
+    unread = [c.rule for c in basis if c.edition == "2026"]       # never read in the original
     if not unread:
         return ()
-    return (f"2026 text not verified: rests on TDA 2026 {', '.join(str(r) for r in unread)}, known only from a "
-            "paraphrase of the 2026 rules, with no 2024 rule under it",)
+    return (f"2026 text not verified: rests on TDA 2026 {', '.join(str(r) for r in unread)}, known from others' "
+            "reading of the 2026 rules, with no 2024 rule under it",)
 
 
 def resolve_effect(effect: Any, scope: dict[str, Any]) -> dict[str, Any]:
