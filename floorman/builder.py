@@ -22,6 +22,7 @@ from floorman.errors import FloormanError, InvalidEvent
 from floorman.model.table import BettingStructure, GameFormat, Table, Variant
 from floorman.notation.errors import NotationError
 from floorman.notation.lexer import Word, amount, words
+from floorman.rulebook.profiles import default_profile
 
 if TYPE_CHECKING:
     from floorman.engine.facts import Situation
@@ -53,8 +54,8 @@ GAMES: dict[str, tuple[Variant, BettingStructure]] = {
     "short-deck": (Variant.SHORT_DECK, BettingStructure.NO_LIMIT),
 }
 FORMATS = {"cash": GameFormat.CASH, "tournament": GameFormat.TOURNAMENT, "tourney": GameFormat.TOURNAMENT}
-#: the profile a format rules under unless the set-up names one
-DEFAULT_PROFILE = {GameFormat.CASH: "cash", GameFormat.TOURNAMENT: "tda-2026"}
+#: the profile a format rules under unless the set-up names one (floorman/rulebook/profiles.py)
+DEFAULT_PROFILE = {fmt: default_profile(fmt) for fmt in GameFormat}
 DEFAULT_SEATS = 9
 DEFAULT_STACK_BBS = 100
 

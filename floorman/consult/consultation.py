@@ -282,7 +282,9 @@ class Consultation:
     # ------------------------------------------------------------------ ruling
     @property
     def ruling_profile(self) -> str:
-        return self.profile or ("tda-2026" if self.answers.get("format") == "tournament" else "cash")
+        from floorman.rulebook.profiles import default_profile
+
+        return self.profile or default_profile(self.answers.get("format") or "cash")
 
     def scene(self) -> Any:
         from floorman.consult.scene import Scene
