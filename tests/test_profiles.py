@@ -290,3 +290,19 @@ def test_a_ruling_resting_only_on_a_2026_rule_says_so(floor, book):
     for found in only_2026:
         assert new_in_2026(found, "tda-2026") and new_in_2026(found, "tda-2024") and not new_in_2026(found, "cash")
     assert new_in_2026(book.rules["BET-OVERSIZED-CHIP-CALL"], "tda-2026") == ()
+
+
+def test_a_room_built_on_tda_2024_keeps_the_2024_values(tmp_path, book):
+    folder = tmp_path / "book"
+    shutil.copytree(DEFAULT_RULEBOOK, folder)
+    (folder / "profiles" / "our-room.yaml").write_text(
+        "id: our-room\ntitle: A room on the 2024 text\nextends: tda-2024\noptions: {clock_seconds: 40}\n",
+        encoding="utf-8")
+    copy = load_rulebook(folder)
+    room, old = copy.options("our-room"), copy.options("tda-2024")
+    assert {name: room[name] for name in changes(copy)} == {name: old[name] for name in changes(copy)}
+    assert room["clock_seconds"] == 40
+    house = tmp_path / "house.yaml"
+    house.write_text("extends: tda-2024\noptions: {clock_seconds: 40}\n", encoding="utf-8")
+    merged = book.options("tda-2024", load_house(house, book))
+    assert merged["non_standard_card_fouls_deck"] is False and merged["clock_seconds"] == 40

@@ -87,13 +87,11 @@ class Rulebook:
     def options(self, profile: str, house: Any = None) -> dict[str, OptionValue]:
         """Every declared room option for the profile: the defaults, then the profiles it extends,
         the profile itself, and last a house file's options (`HouseRules`) over them."""
-        chain = self.profile_chain(profile)
-        # a profile of the 2024 edition starts from the 2024 value of each 2026 change
-        edition_2024 = self.profiles[chain[0]].tda_edition == "2024"
-        merged: dict[str, OptionValue] = {
-            name: spec.tda_2024 if edition_2024 and spec.tda_2026_change else spec.default
-            for name, spec in self.option_specs.items()}
-        for name in reversed(chain):
+        merged: dict[str, OptionValue] = {name: spec.default for name, spec in self.option_specs.items()}
+        before_2026 = {name: spec.tda_2024 for name, spec in self.option_specs.items() if spec.tda_2026_change}
+        for name in reversed(self.profile_chain(profile)):
+            if self.profiles[name].tda_edition == "2024":
+                merged.update(before_2026)      # a 2024-edition profile (and any built on it): the 2024 values
             merged.update(self.profiles[name].options)
         if house is not None:
             if house.extends != profile:
