@@ -138,7 +138,9 @@ def test_every_dispute_rules_on_its_defaults():
             consultation.answer("")
         scene, report = consultation.rule()
         assert scene.incident()["type"] == dispute.type
-        assert report.profile == "cash"
+        # the profile follows the table: a cash table is ruled under cash, a tournament under the TDA
+        tournament = consultation.answers.get("format") == "tournament" or dispute.defaults.get("format") == "tournament"
+        assert report.profile == ("tda-2026" if tournament else "cash"), dispute.type
 
 
 # ----------------------------------------------------------------------------- the declared map
