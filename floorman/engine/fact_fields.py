@@ -350,6 +350,7 @@ FACT_FIELDS: dict[str, dict[str, Kind]] = {
         "main_pot": "int", "mid_hand": "bool", "owed": "int", "pots_text": "str", "returned": "int",
         "returned_to": "int", "seat": "int", "short_of_call": "bool", "shortfall": "int",
         "side_pot_count": "int", "side_pots_total": "int", "starting_stack": "int", "street_bet": "int",
+        "table_max": "int", "over_table_max": "bool", "may_add": "int", "excess": "int",
         "table_chips": "int",
     },
     "straddle": {

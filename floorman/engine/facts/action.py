@@ -351,6 +351,9 @@ def chips_added_facts(situation: Situation, added: ChipsAdded, index: int) -> li
         if uncalled:
             returned_to, returned = uncalled
         main, sides, side_total, words = pots_text(called)
+    # table stakes: a top-up between hands goes only up to the table maximum (buy_in_max_big_blinds)
+    table_max = state.big_blind * int(situation.option("buy_in_max_big_blinds", 100))
+    after = s.stack + added.amount
     fact: Fact = {
         "type": "stakes", "id": f"stakes:{index}", "seat": added.seat, "added": added.amount,
         "mid_hand": mid_hand, "format": situation.table.format.value,
@@ -361,6 +364,8 @@ def chips_added_facts(situation: Situation, added: ChipsAdded, index: int) -> li
         "returned": returned, "returned_to": returned_to, "main_pot": main,
         "side_pot_count": sides, "side_pots_total": side_total, "pots_text": words,
         "starting_stack": s.starting_stack,
+        "table_max": table_max, "over_table_max": after > table_max,
+        "may_add": max(0, table_max - s.stack), "excess": max(0, after - max(table_max, s.stack)),
     }
     return [fact]
 
