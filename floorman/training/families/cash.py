@@ -8,7 +8,6 @@ at random for each question and stated in its prompt, through a house file made 
 from __future__ import annotations
 
 import random
-from collections import namedtuple
 from typing import Any
 
 from floorman.builder import HandBuilder, parse_setup
@@ -20,29 +19,8 @@ from floorman.model.incidents.cash_game import (BuyIn, DeckChange, DrawStubShort
 from floorman.rulebook.house import HouseRules
 from floorman.training.mistakes import Mistake
 from floorman.training.question import Answer
+from floorman.training.templates import SEATS, STAKES, Draft, Template, flop, limp_around
 
-# floorman.training.templates imports this module while it loads (its TEMPLATES gathers the
-# families'), so its helpers are looked up when a question is built, and the templates are plain
-# (name, topic, build) records, read by the generator as its own Template.
-Template = namedtuple("Template", "name topic build")
-
-
-def _templates() -> Any:
-    from floorman.training import templates
-
-    return templates
-
-
-def Draft(*args: Any, **kw: Any) -> Any:  # noqa: N802 - the templates' Draft, built at question time
-    return _templates().Draft(*args, **kw)
-
-
-def flop(builder: HandBuilder, rng: random.Random) -> None:
-    _templates().flop(builder, rng)
-
-
-def limp_around(builder: HandBuilder) -> None:
-    _templates().limp_around(builder)
 
 _KIND = {"cash": "cash game", "tournament": "tournament"}
 
@@ -51,8 +29,8 @@ def _hand(rng: random.Random, difficulty: str, floor: Any, profile: str | None, 
           empty: int | None = None, post: bool = True, stacks: dict[int, int] | None = None,
           **options: Any) -> HandBuilder:
     """A nine-seat table with random stakes (seat `empty` left open); `options`: the room's."""
-    small, big = rng.choice(_templates().STAKES)
-    lo, hi = _templates().SEATS[difficulty]
+    small, big = rng.choice(STAKES)
+    lo, hi = SEATS[difficulty]
     count = rng.randint(max(lo, 3), max(hi, 3))
     occupied = [n for n in range(1, 10) if n != empty][:count]
     fmt = fmt or rng.choice(("cash", "tournament"))
@@ -269,7 +247,7 @@ def _stub_dropped(rng, difficulty, floor, profile):
 
 
 def _draw_stub_short(rng, difficulty, floor, profile):
-    small, big = rng.choice(_templates().STAKES)
+    small, big = rng.choice(STAKES)
     fmt = rng.choice(("cash", "tournament"))
     table = Table.from_data({"format": fmt, "button": 4, "variant": "2-7-triple-draw",
                              "forced_bets": {"small_blind": small, "big_blind": big},
@@ -286,7 +264,7 @@ def _draw_stub_short(rng, difficulty, floor, profile):
                     f"holds {stub} and {burns} burn card(s) are set aside.{flashed} How does the dealer go on?")
 
 
-TEMPLATES: tuple = (
+TEMPLATES: tuple[Template, ...] = (
     Template("buy-in", "cash", _buy_in),
     Template("seat-change", "cash", _seat_change),
     Template("play-over", "cash", _play_over),
@@ -309,7 +287,7 @@ def _of(kind: str, answer: Any) -> Any:
     return derive
 
 
-MISTAKES: tuple = (
+MISTAKES: tuple[Mistake, ...] = (
     Mistake("shared-account-allowed", "allowing a second or shared account as long as its players never sit "
             "at the same table", _of("online-account", Answer("allowed-if-never-together"))),
 )

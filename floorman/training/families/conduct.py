@@ -4,52 +4,11 @@ complaints the floor answers by its authority; chips found behind an all-in, los
 
 from __future__ import annotations
 
-from collections import namedtuple
-
 from floorman.model.incidents.conduct import (OFFENCES, ChipsFoundBehind, Complaint, Conduct, LostChips,
                                               Penalty, TokenBet)
 from floorman.training.mistakes import Mistake
 from floorman.training.question import Answer
-
-# floorman.training.templates imports this module while it loads (its TEMPLATES gathers the families'),
-# and this module is also imported first by the mistakes catalogue: the shared helpers are therefore
-# looked up when a question is built, and the templates are plain (name, topic, build) records, read
-# by the generator exactly as its own Template.
-Template = namedtuple("Template", "name topic build")
-
-
-def _t():
-    from floorman.training import templates
-
-    return templates
-
-
-def deal(*args, **kw):
-    return _t().deal(*args, **kw)
-
-
-def act(*args, **kw):
-    return _t().act(*args, **kw)
-
-
-def flop(*args, **kw):
-    return _t().flop(*args, **kw)
-
-
-def limp_around(*args, **kw):
-    return _t().limp_around(*args, **kw)
-
-
-def open_action(*args, **kw):
-    return _t().open_action(*args, **kw)
-
-
-def story(*args, **kw):
-    return _t().story(*args, **kw)
-
-
-def Draft(*args, **kw):  # noqa: N802 - the templates' Draft, built at question time
-    return _t().Draft(*args, **kw)
+from floorman.training.templates import Draft, Template, act, deal, flop, limp_around, open_action, story
 
 #: how each offence reads in a question
 _SAID = {
@@ -162,7 +121,7 @@ def _token_bet(rng, difficulty, floor, profile):
     return Draft(b, f"{story(b)} Seat {seat} {how.format(item.replace('-', ' '))}. What is it?")
 
 
-TEMPLATES: tuple = (
+TEMPLATES: tuple[Template, ...] = (
     Template("conduct", "conduct", _conduct),
     Template("penalty", "conduct", _penalty),
     Template("complaint", "conduct", _complaint),
@@ -211,7 +170,7 @@ def _token_is_a_chip(case) -> Answer | None:
     return None
 
 
-MISTAKES: tuple = (
+MISTAKES: tuple[Mistake, ...] = (
     Mistake("round-is-a-full-table", "counting a missed round as a full table of hands instead of one hand per "
             "player seated", lambda case: None, _full_table_round_number),
     Mistake("cheating-only-warned", "giving only a warning for cheating (collusion, chip dumping)",

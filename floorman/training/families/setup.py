@@ -5,8 +5,7 @@ big-blind ante, and the dealing procedures (rulebook/setup/)."""
 from __future__ import annotations
 
 import random
-from dataclasses import dataclass
-from typing import TYPE_CHECKING, Any, Callable
+from typing import Any
 
 from floorman.builder import HandBuilder, parse_setup
 from floorman.model.cards import deck
@@ -20,39 +19,8 @@ from floorman.model.incidents.setup import (
     ProcedureQuestion,
     Straddle,
 )
-
-if TYPE_CHECKING:
-    from floorman.training.mistakes import Case
-
-
-# floorman/training/templates.py and mistakes.py import this module at their end (to collect
-# TEMPLATES and MISTAKES), so it imports neither at its top: whichever is imported first would
-# find this module half-built. The two records below have Template's and Mistake's fields, and
-# the template helpers are imported when a question is built.
-@dataclass(frozen=True)
-class _Template:
-    name: str
-    topic: str
-    build: Callable[..., Any]
-
-
-@dataclass(frozen=True)
-class _Mistake:
-    name: str
-    description: str
-    derive: Callable[[Any], Any]
-    number: Callable[[Any], int | None] | None = None
-
-
-def _helpers() -> Any:
-    from floorman.training import templates
-
-    return templates
-
-
-def _draft(*args: Any) -> Any:
-    return _helpers().Draft(*args)
-
+from floorman.training.mistakes import Case, Mistake
+from floorman.training.templates import SEATS, STAKES, Draft, Template, act
 
 _RANKS = "23456789TJQKA"
 _SUITS = "cdhs"
@@ -62,8 +30,8 @@ _KIND = {"cash": "cash game", "tournament": "tournament"}
 def _hand(rng: random.Random, difficulty: str, floor: Any, profile: str | None, *, fmt: str | None = None,
           empty: bool = False, least: int = 2, extra: str = "", post: bool = True) -> HandBuilder:
     """A nine-seat table with random stakes; `empty`: some seats are empty (else seats 1..N)."""
-    small, big = rng.choice(_helpers().STAKES)
-    lo, hi = _helpers().SEATS[difficulty]
+    small, big = rng.choice(STAKES)
+    lo, hi = SEATS[difficulty]
     count = rng.randint(max(lo, least), max(hi, least))
     if empty:
         count = min(count, 8)
@@ -107,7 +75,7 @@ def _button_draw(rng, difficulty, floor, profile):
     draw = dict(zip(seats, cards))
     b.add_incident(ButtonDraw(cards=tuple(f"{s}:{c}" for s, c in draw.items())))
     dealt = ", ".join(f"seat {s} {c}" for s, c in draw.items())
-    return _draft(b, f"A new {_KIND[b.table.format.value]} starts; one card is dealt face up to each player for the "
+    return Draft(b, f"A new {_KIND[b.table.format.value]} starts; one card is dealt face up to each player for the "
                     f"button: {dealt}. Who gets the button?", "button" if rng.random() < 0.6 else None)
 
 
@@ -133,7 +101,7 @@ def _next_hand_button(rng, difficulty, floor, profile):
         leaving = [rng.choice([n for n in (small, big, b.table.button, rng.choice(players)) if n is not None])]
     b.add_incident(NextHandButton(leaving=tuple(sorted(set(leaving)))))
     gone = " and ".join(f"seat {n}" for n in sorted(set(leaving))) or "nobody"
-    return _draft(b, f"{_line(b)} Small blind seat {small}, big blind seat {big}. On this hand {gone} "
+    return Draft(b, f"{_line(b)} Small blind seat {small}, big blind seat {big}. On this hand {gone} "
                     f"{'busts' if len(set(leaving)) == 1 else 'bust' if leaving else 'busts'}. Where do the button "
                     "and the blinds go next hand?", rng.choice(("big_blind", "button", None)))
 
@@ -144,7 +112,7 @@ def _new_player(rng, difficulty, floor, profile):
     seat = rng.choice([n for n in range(1, 10) if n not in taken])
     small, big = _blinds(b)
     b.add_incident(NewPlayer(empty_seat=seat))
-    return _draft(b, f"{_line(b)} Blinds: seats {small} and {big}. A new player sits down in the empty seat {seat} "
+    return Draft(b, f"{_line(b)} Blinds: seats {small} and {big}. A new player sits down in the empty seat {seat} "
                     "as the cards are about to go out. What now?",
                  "hands_until_big_blind" if rng.random() < 0.3 else None)
 
@@ -156,7 +124,7 @@ def _missed_blinds(rng, difficulty, floor, profile):
     missed = rng.choice(("both", "both", "big-blind", "small-blind"))
     b.add_incident(MissedBlinds(seat=seat, missed=missed))
     what = {"both": "both blinds", "big-blind": "the big blind", "small-blind": "the small blind"}[missed]
-    return _draft(b, f"{_line(b)} Seat {seat} was away and missed {what}; back now, the player wants this hand. "
+    return Draft(b, f"{_line(b)} Seat {seat} was away and missed {what}; back now, the player wants this hand. "
                     "What must be posted?", "total_posted" if rng.random() < 0.5 else None)
 
 
@@ -166,7 +134,7 @@ def _straddle(rng, difficulty, floor, profile):
     big = b.table.forced_bets.big_blind
     amount = 2 * big if rng.random() < 0.7 else 2 * big + big * rng.randint(1, 3)
     b.add_incident(Straddle(seat=seat, amount=amount))
-    return _draft(b, f"{_line(b)} The blinds are posted. Seat {seat}, under the gun, puts out {amount:,} as a "
+    return Draft(b, f"{_line(b)} The blinds are posted. Seat {seat}, under the gun, puts out {amount:,} as a "
                     "straddle before the deal. What is the ruling?",
                  "min_raise_to" if rng.random() < 0.5 else None)
 
@@ -174,7 +142,7 @@ def _straddle(rng, difficulty, floor, profile):
 def _forced_bet_question(rng, difficulty, floor, profile):
     style = rng.choice(("none", "ante", "bba", "button-ante"))
     fmt = "cash" if style == "button-ante" else rng.choice(("cash", "tournament"))
-    small, big = rng.choice(_helpers().STAKES)
+    small, big = rng.choice(STAKES)
     extra = {"none": "", "ante": f"ante {max(1, big // 4)}", "bba": "bba", "button-ante": ""}[style]
     b = _hand(rng, difficulty, floor, profile, fmt=fmt, least=4, extra=extra, post=style != "button-ante")
     if style == "button-ante":
@@ -184,11 +152,11 @@ def _forced_bet_question(rng, difficulty, floor, profile):
         b.post_forced_bets()
     posts = [e for e in b.events if getattr(e, "type", "") == "post"]
     raise_to = 3 * b.table.forced_bets.big_blind
-    _helpers().act(b, "raise", raise_to)
+    act(b, "raise", raise_to)
     post = rng.choice(posts)
     b.add_incident(ForcedBetQuestion(post=post.kind, poster=post.seat))
     name = post.kind.replace("-", " ")
-    return _draft(b, f"{_line(b)} Seat {post.seat} posted a {name} of {post.amount:,}; the first player raises to "
+    return Draft(b, f"{_line(b)} Seat {post.seat} posted a {name} of {post.amount:,}; the first player raises to "
                     f"{raise_to:,}. Seat {post.seat} asks whether the {name} counts toward the call.",
                  "to_call" if rng.random() < 0.5 else None)
 
@@ -200,7 +168,7 @@ def _big_blind_ante_short(rng, difficulty, floor, profile):
         rng.randint(fb.big_blind + fb.ante, 10 * fb.big_blind)
     b.add_incident(BigBlindAnteShort(stack=stack))
     _, big = _blinds(b)
-    return _draft(b, f"{_line(b)} Big-blind ante {fb.ante:,}. The big blind, seat {big}, has {stack:,} in chips. "
+    return Draft(b, f"{_line(b)} Big-blind ante {fb.ante:,}. The big blind, seat {big}, has {stack:,} in chips. "
                     "How is it posted?", rng.choice(("ante_posted", "blind_posted", None)))
 
 
@@ -215,18 +183,18 @@ def _procedure_question(rng, difficulty, floor, profile):
            "blind-levels": "when the blinds go up"}[topic]
     number = {"deal-order": "cards_dealt", "burn-cards": "burns", "deck-preparation": "cutter_seat" if home else None,
               "blind-levels": None}[topic]
-    return _draft(b, f"{_line(b)} A player asks {ask}.", number if rng.random() < 0.5 else None)
+    return Draft(b, f"{_line(b)} A player asks {ask}.", number if rng.random() < 0.5 else None)
 
 
-TEMPLATES: tuple = (
-    _Template("button-draw", "setup", _button_draw),
-    _Template("next-hand-button", "setup", _next_hand_button),
-    _Template("new-player", "setup", _new_player),
-    _Template("missed-blinds", "setup", _missed_blinds),
-    _Template("straddle", "setup", _straddle),
-    _Template("forced-bet-question", "setup", _forced_bet_question),
-    _Template("big-blind-ante-short", "setup", _big_blind_ante_short),
-    _Template("procedure-question", "setup", _procedure_question),
+TEMPLATES: tuple[Template, ...] = (
+    Template("button-draw", "setup", _button_draw),
+    Template("next-hand-button", "setup", _next_hand_button),
+    Template("new-player", "setup", _new_player),
+    Template("missed-blinds", "setup", _missed_blinds),
+    Template("straddle", "setup", _straddle),
+    Template("forced-bet-question", "setup", _forced_bet_question),
+    Template("big-blind-ante-short", "setup", _big_blind_ante_short),
+    Template("procedure-question", "setup", _procedure_question),
 )
 
 
@@ -266,12 +234,12 @@ def _ante_before_blind(case: Case) -> int | None:
     return min(stack, ante) if stack else None
 
 
-MISTAKES: tuple = (
-    _Mistake("straddle-raise-from-big-blind", "adding one big blind to the straddle for the minimum raise (the "
+MISTAKES: tuple[Mistake, ...] = (
+    Mistake("straddle-raise-from-big-blind", "adding one big blind to the straddle for the minimum raise (the "
             "straddle is the bet to raise: the raise is at least the straddle again)",
             lambda case: None, _straddle_raise_from_the_big_blind),
-    _Mistake("ante-counts-toward-call", "counting the ante toward the call (an ante is dead money)",
+    Mistake("ante-counts-toward-call", "counting the ante toward the call (an ante is dead money)",
             lambda case: None, _ante_counts_toward_call),
-    _Mistake("ante-before-blind", "filling the big-blind ante before the big blind (RP-11: the blind comes first)",
+    Mistake("ante-before-blind", "filling the big-blind ante before the big blind (RP-11: the blind comes first)",
             lambda case: None, _ante_before_blind),
 )

@@ -8,7 +8,6 @@ seat that moves to balance the tables."""
 from __future__ import annotations
 
 import random
-from collections import namedtuple
 from typing import Any
 
 from floorman.builder import HandBuilder
@@ -28,30 +27,7 @@ from floorman.model.incidents.tournament import (
 from floorman.model.table import Table
 from floorman.training.mistakes import Case, Mistake
 from floorman.training.question import Answer
-
-# floorman.training.templates imports this module while it loads (its TEMPLATES gathers the
-# families'), so its helpers are looked up when a question is built, and the templates are plain
-# (name, topic, build) records, as in the conduct family.
-Template = namedtuple("Template", "name topic build")
-
-
-def _t():
-    from floorman.training import templates
-
-    return templates
-
-
-def act(*args, **kw):
-    return _t().act(*args, **kw)
-
-
-def story(*args, **kw):
-    return _t().story(*args, **kw)
-
-
-def Draft(*args, **kw):  # noqa: N802 - the templates' Draft, built at question time
-    return _t().Draft(*args, **kw)
-
+from floorman.training.templates import Draft, Template, act, story
 
 LEVELS = ((100, 200), (200, 400), (500, 1000), (1000, 2000), (2000, 4000))
 SEATS = {"easy": (4, 6), "medium": (6, 8), "hard": (8, 9)}
@@ -247,7 +223,7 @@ def _hand_for_hand(rng, difficulty, floor, profile):
                     f"and deal the board. What now?")
 
 
-TEMPLATES: tuple = (
+TEMPLATES: tuple[Template, ...] = (
     Template("chip-race", "tournament", _chip_race),
     Template("simultaneous-eliminations", "tournament", _eliminations),
     Template("cash-out-request", "tournament", _cash_out),
@@ -268,7 +244,7 @@ def _of(kind: str, answer: Answer):
     return derive
 
 
-MISTAKES: tuple = (
+MISTAKES: tuple[Mistake, ...] = (
     Mistake("tournament-chips-cashed", "treating tournament chips like cash-game chips: cashing them in",
             _of("cash-out-request", Answer("chips-cashed-at-face-value"))),
     Mistake("wrong-seat-stays", "leaving a player in the wrong seat because hands have been played there",

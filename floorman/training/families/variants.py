@@ -12,7 +12,6 @@
 from __future__ import annotations
 
 import random
-from collections import namedtuple
 from typing import Any
 
 from floorman.builder import HandBuilder
@@ -22,23 +21,8 @@ from floorman.model.incidents.variants import DrawQuestion, RankingQuestion, Stu
 from floorman.model.table import Table
 from floorman.training.mistakes import Case, Mistake
 from floorman.training.question import Answer
+from floorman.training.templates import Draft, Template, limp_around
 
-# floorman.training.templates imports this module while it loads (its TEMPLATES gathers the
-# families'), so its helpers are looked up when a question is built, and the templates are plain
-# (name, topic, build) records, read by the generator as its own Template.
-Template = namedtuple("Template", "name topic build")
-
-
-def Draft(*args: Any, **kw: Any) -> Any:  # noqa: N802 - the templates' Draft, built at question time
-    from floorman.training.templates import Draft as TemplateDraft
-
-    return TemplateDraft(*args, **kw)
-
-
-def limp_around(builder: HandBuilder) -> None:
-    from floorman.training.templates import limp_around as templates_limp_around
-
-    templates_limp_around(builder)
 
 SUITS = "cdhs"
 FLOP_GAMES = ("piquet", "piquet-bridge-suits", "short-deck", "holdem")
@@ -232,7 +216,7 @@ def _draw_limp(rng, difficulty, floor, profile):
                     "before the draw, asks whether it may just call. What is the answer?")
 
 
-TEMPLATES: tuple = (
+TEMPLATES: tuple[Template, ...] = (
     Template("variant-ranking", "variants", _variant_ranking),
     Template("stud-order", "variants", _stud_order),
     Template("stud-irregularity", "variants", _stud_irregularity),
@@ -263,7 +247,7 @@ def _no_limping(case: Case) -> Answer | None:
     return None
 
 
-MISTAKES: tuple = (
+MISTAKES: tuple[Mistake, ...] = (
     Mistake("suits-break-ties", "letting the higher suit win a tie (suits never rank hands, except the 32-card "
             "deck's straights and flushes)", _suits_break_ties),
     Mistake("picked-up-upcards-live", "letting a stud hand play on after its upcards were picked up facing a bet",
