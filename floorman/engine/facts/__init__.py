@@ -9,7 +9,7 @@ Each incident family registers a builder for its incident types.
 
 from __future__ import annotations
 
-from collections.abc import Callable
+from collections.abc import Callable, Sequence
 from dataclasses import dataclass, field
 from functools import cached_property
 from typing import Any
@@ -92,6 +92,22 @@ class Situation:
     def option(self, name: str, default: bool | int | str) -> bool | int | str:
         return self.options.get(name, default)
 
+    def option_flag(self, name: str, default: bool = False) -> bool:
+        """A yes/no room option (playing over, rabbit hunting, straddles...)."""
+        return bool(self.options.get(name, default))
+
+    def option_number(self, name: str, default: int) -> int:
+        """A whole-number room option (big blinds of a buy-in, minutes, hands...)."""
+        return int(self.options.get(name, default))
+
+    def option_choice(self, name: str, default: str, choices: Sequence[str]) -> str:
+        """A room option naming one of `choices`: any other value is the profile's error, named."""
+        value = str(self.options.get(name, default))
+        if value not in choices:
+            raise InvalidEvent(f"the profile's {name} is {value!r}; expected one of {', '.join(choices)}",
+                               field=f"profile.{name}")
+        return value
+
 
 def incident_seat(situation: Situation, number: int, field: str, *, live: bool = False) -> SeatInHand:
     """The seat an incident names. An unknown seat (or, with `live`, one not holding a live
@@ -104,6 +120,44 @@ def incident_seat(situation: Situation, number: int, field: str, *, live: bool =
     if live and seat.folded:
         raise InvalidEvent(f"seat {number} has folded", field=field)
     return seat
+
+
+#: the post kinds that are antes: dead money, never part of a call
+ANTE_POSTS = ("ante", "big-blind-ante", "button-ante")
+
+
+def dealt_in_seats(situation: Situation) -> list[int]:
+    """The seats of the players dealt in at this table (not sitting out), in seat order."""
+    return sorted(seat.number for seat in situation.table.seats if not seat.sitting_out)
+
+
+def deal_order(seats: list[int], button: int) -> list[int]:
+    """`seats` (in seat order) in the order the cards go out: from the button's left, the button last."""
+    return [n for n in seats if n > button] + [n for n in seats if n <= button]
+
+
+def table_seat_number(situation: Situation, number: int, field: str) -> int:
+    """A seat the incident names that need not hold a player (an open seat, the seat a player was
+    assigned, where a buy-in sits down): one of the table's seats, 1 to its seat count."""
+    count = situation.table.seat_count
+    if not 1 <= number <= count:
+        raise InvalidEvent(f"seat {number} is not a seat at this table (1-{count})", field=field)
+    return number
+
+
+def table_button(situation: Situation, field: str) -> int:
+    """The table's button, for an incident that moves it or counts from it; a game dealt without
+    one (stud) is an error on the incident's `field`."""
+    button = situation.table.button
+    if button is None:
+        raise InvalidEvent(f"{situation.table.variant} is dealt without a button", field=field)
+    return button
+
+
+def incident_fact(situation: Situation, kind: str, index: int) -> Fact:
+    """The start of incident `index`'s fact of type `kind`: its id and the game's format."""
+    fmt = situation.table.format.value
+    return {"type": kind, "id": f"{kind}:{index}", "format": fmt, "tournament": fmt == "tournament"}
 
 
 class RoundLog:

@@ -9,7 +9,8 @@ whether something is allowed at all are read here too and combined with the game
 
 from __future__ import annotations
 
-from floorman.engine.facts import Fact, Situation, builds
+from floorman.engine.facts import Fact, Situation, builds, incident_fact, incident_seat, table_seat_number
+from floorman.engine.facts.setup import missed_blind_posts
 from floorman.errors import InvalidEvent
 from floorman.model.cards import deck
 from floorman.model.incidents.cash_game import (BuyIn, DeckChange, DrawStubShort, LeaveGame, OnlineAccount,
@@ -17,23 +18,11 @@ from floorman.model.incidents.cash_game import (BuyIn, DeckChange, DrawStubShort
                                                 SitOut, StubDropped)
 from floorman.model.table import GameFormat
 
+
 def _base(situation: Situation, kind: str, index: int) -> Fact:
-    cash = situation.table.format is GameFormat.CASH
-    return {"type": kind, "id": f"{kind}:{index}", "format": situation.table.format.value,
-            "cash_game": cash, "tournament": not cash}
-
-
-def _flag(situation: Situation, name: str) -> bool:
-    return bool(situation.option(name, False))
-
-
-def _number(situation: Situation, name: str, default: int) -> int:
-    return int(situation.option(name, default))
-
-
-def _at_table(situation: Situation, seat: int, field: str) -> None:
-    if seat not in {s.number for s in situation.table.seats}:
-        raise InvalidEvent(f"seat {seat} is not at this table", field=field)
+    fact = incident_fact(situation, kind, index)
+    fact["cash_game"] = not fact["tournament"]
+    return fact
 
 
 def _stack_now(situation: Situation, seat: int) -> int:
@@ -50,8 +39,7 @@ def _stack_now(situation: Situation, seat: int) -> int:
 def buy_in_facts(situation: Situation, buy: BuyIn, index: int) -> list[Fact]:
     where = f"incidents[{index}]"
     table = situation.table
-    if not 1 <= buy.seat <= table.seat_count:
-        raise InvalidEvent(f"seat {buy.seat} is not a seat at this table (1-{table.seat_count})", field=f"{where}.seat")
+    table_seat_number(situation, buy.seat, f"{where}.seat")
     big = table.forced_bets.big_blind
     if big <= 0:
         raise InvalidEvent("the buy-in limits are counted in big blinds: the table has no big blind",
@@ -62,9 +50,9 @@ def buy_in_facts(situation: Situation, buy: BuyIn, index: int) -> list[Fact]:
                            field=f"{where}.seat")
     # a new buy-in or a return is counted on its own: the seat only says where the player sits
     before = _stack_now(situation, buy.seat) if buy.kind == "top-up" else 0
-    min_buy_in = big * _number(situation, "buy_in_min_big_blinds", 40)
-    max_buy_in = big * _number(situation, "buy_in_max_big_blinds", 100)
-    window = _number(situation, "rathole_return_minutes", 60)
+    min_buy_in = big * situation.option_number("buy_in_min_big_blinds", 40)
+    max_buy_in = big * situation.option_number("buy_in_max_big_blinds", 100)
+    window = situation.option_number("rathole_return_minutes", 60)
     returning = buy.kind == "return"
     left_with = buy.left_with or 0
     minutes = buy.minutes_away or 0
@@ -95,9 +83,7 @@ def seat_change_facts(situation: Situation, change: SeatChange, index: int) -> l
     where = f"incidents[{index}]"
     table = situation.table
     occupied = {s.number for s in table.seats}
-    if change.open_seat > table.seat_count:
-        raise InvalidEvent(f"seat {change.open_seat} is not a seat at this table (1-{table.seat_count})",
-                           field=f"{where}.open_seat")
+    table_seat_number(situation, change.open_seat, f"{where}.open_seat")
     if change.open_seat in occupied:
         raise InvalidEvent(f"seat {change.open_seat} is taken: list it out of `table.seats` to open it",
                            field=f"{where}.open_seat")
@@ -121,9 +107,9 @@ def seat_change_facts(situation: Situation, change: SeatChange, index: int) -> l
 @builds("play-over")
 def play_over_facts(situation: Situation, over: PlayOver, index: int) -> list[Fact]:
     where = f"incidents[{index}]"
-    _at_table(situation, over.seat, f"{where}.seat")
+    incident_seat(situation, over.seat, f"{where}.seat")
     fact = _base(situation, "play_over", index)
-    option = _flag(situation, "playing_over")
+    option = situation.option_flag("playing_over")
     fact.update({"seat": over.seat, "chips": _stack_now(situation, over.seat), "room_allows": option,
                  "allowed": option and fact["cash_game"]})
     return [fact]
@@ -133,14 +119,14 @@ def play_over_facts(situation: Situation, over: PlayOver, index: int) -> list[Fa
 @builds("rabbit-hunt")
 def rabbit_hunt_facts(situation: Situation, hunt: RabbitHunt, index: int) -> list[Fact]:
     where = f"incidents[{index}]"
-    _at_table(situation, hunt.seat, f"{where}.seat")
+    incident_seat(situation, hunt.seat, f"{where}.seat")
     state = situation.state
     # asked during the hand, it is a request to see the next card before its turn: never allowed
     over = bool(situation.events) and state.hand_over
     to_come = sum(state.variant.board_cards) - len(state.board) if state.family == "flop" else 0
     if over and state.family == "flop" and to_come == 0:
         raise InvalidEvent("the board was dealt out: no card is left that would have come", field=f"{where}.type")
-    option = _flag(situation, "rabbit_hunting")
+    option = situation.option_flag("rabbit_hunting")
     fact = _base(situation, "rabbit_hunt", index)
     fact.update({"seat": hunt.seat, "cards_not_dealt": to_come, "room_allows": option, "hand_over": over,
                  "allowed": option and fact["cash_game"] and over})
@@ -164,7 +150,7 @@ def run_it_twice_facts(situation: Situation, run: RunItTwice, index: int) -> lis
         if n not in live:
             raise InvalidEvent(f"seat {n} has no live hand in this pot", field=f"{where}.agreed[{i}]")
     holdouts = [n for n in live if n not in run.agreed]
-    option = _flag(situation, "run_it_twice")
+    option = situation.option_flag("run_it_twice")
     fact = _base(situation, "run_it_twice", index)
     pot = sum(p.amount for p in state.pots())
     fact.update({
@@ -180,7 +166,7 @@ def run_it_twice_facts(situation: Situation, run: RunItTwice, index: int) -> lis
 @builds("leave-game")
 def leave_game_facts(situation: Situation, leave: LeaveGame, index: int) -> list[Fact]:
     where = f"incidents[{index}]"
-    _at_table(situation, leave.seat, f"{where}.seat")
+    incident_seat(situation, leave.seat, f"{where}.seat")
     if situation.table.format is not GameFormat.CASH:
         raise InvalidEvent("tournament chips are not taken away: a player who walks away is `absent-chips` "
                            "(reason: away), one leaving a live hand is `conduct` (offence: left-table)",
@@ -197,7 +183,7 @@ def leave_game_facts(situation: Situation, leave: LeaveGame, index: int) -> list
         # mid-hand: the chips behind (what is in the pot stays there); between hands: the whole stack
         "chips": state.seats[leave.seat].stack if mid_hand else _stack_now(situation, leave.seat),
         "chips_in_pot": state.seats[leave.seat].total if mid_hand else 0,
-        "return_minutes": _number(situation, "rathole_return_minutes", 60),
+        "return_minutes": situation.option_number("rathole_return_minutes", 60),
     })
     return [fact]
 
@@ -205,21 +191,17 @@ def leave_game_facts(situation: Situation, leave: LeaveGame, index: int) -> list
 @builds("sit-out")
 def sit_out_facts(situation: Situation, sit: SitOut, index: int) -> list[Fact]:
     where = f"incidents[{index}]"
-    _at_table(situation, sit.seat, f"{where}.seat")
-    fb = situation.table.forced_bets
-    limit = _number(situation, "sit_out_removal_hands", 0)
-    small_live = str(situation.option("missed_small_blind", "dead")) == "live"
+    incident_seat(situation, sit.seat, f"{where}.seat")
+    limit = situation.option_number("sit_out_removal_hands", 0)
     owes_big = sit.missed != "none"
-    owes_small = sit.missed == "both"
+    posts = missed_blind_posts(situation, small=sit.missed == "both", big=owes_big)
     fact = _base(situation, "sit_out", index)
     fact.update({
         "seat": sit.seat, "hands_missed": sit.hands_missed, "missed": sit.missed, "online": sit.online,
         "removal_after": limit, "over_limit": limit > 0 and sit.hands_missed >= limit,
-        "owes_blinds": owes_big,
-        "post_live": (fb.big_blind if owes_big else 0) + (fb.small_blind if owes_small and small_live else 0),
-        "post_dead": fb.small_blind if owes_small and not small_live else 0,
+        "owes_blinds": owes_big, "post_live": posts.live, "post_dead": posts.small_dead,
+        "post_total": posts.total,
     })
-    fact["post_total"] = fact["post_live"] + fact["post_dead"]
     return [fact]
 
 
@@ -228,13 +210,13 @@ def sit_out_facts(situation: Situation, sit: SitOut, index: int) -> list[Fact]:
 def online_timeout_facts(situation: Situation, timeout: OnlineTimeout, index: int) -> list[Fact]:
     where = f"incidents[{index}]"
     state = situation.state
-    _at_table(situation, timeout.seat, f"{where}.seat")
+    incident_seat(situation, timeout.seat, f"{where}.seat")
     if state.actor != timeout.seat:
         raise InvalidEvent(f"seat {timeout.seat} is not the player to act (seat {state.actor or 'nobody'} is): "
                            f"only the player to act is on the timer", field=f"{where}.seat")
     to_call = state.to_call(timeout.seat)
     disconnected = timeout.cause == "disconnected"
-    protected = disconnected and _flag(situation, "online_disconnect_protection")
+    protected = disconnected and situation.option_flag("online_disconnect_protection")
     fact = _base(situation, "online_timeout", index)
     fact.update({
         "seat": timeout.seat, "cause": timeout.cause, "disconnected": disconnected, "to_call": to_call,
@@ -248,7 +230,7 @@ def online_timeout_facts(situation: Situation, timeout: OnlineTimeout, index: in
 @builds("online-account")
 def online_account_facts(situation: Situation, account: OnlineAccount, index: int) -> list[Fact]:
     if account.seat is not None:
-        _at_table(situation, account.seat, f"incidents[{index}].seat")
+        incident_seat(situation, account.seat, f"incidents[{index}].seat")
     fact = _base(situation, "online_account", index)
     fact.update({"seat": account.seat or 0, "violation": account.violation})
     return [fact]
@@ -258,7 +240,7 @@ def online_account_facts(situation: Situation, account: OnlineAccount, index: in
 @builds("rake")
 def rake_facts(situation: Situation, rake: Rake, index: int) -> list[Fact]:
     where = f"incidents[{index}]"
-    _at_table(situation, rake.seat, f"{where}.seat")
+    incident_seat(situation, rake.seat, f"{where}.seat")
     if situation.table.format is not GameFormat.CASH:
         raise InvalidEvent("tournament pots are not raked (the house's fee is part of the entry)",
                            field=f"{where}.type")
@@ -276,9 +258,9 @@ def rake_facts(situation: Situation, rake: Rake, index: int) -> list[Fact]:
 # ------------------------------------------------------------------------------------- deck
 @builds("deck-change")
 def deck_change_facts(situation: Situation, change: DeckChange, index: int) -> list[Fact]:
-    _at_table(situation, change.seat, f"incidents[{index}].seat")
+    incident_seat(situation, change.seat, f"incidents[{index}].seat")
     fact = _base(situation, "deck_change", index)
-    fact.update({"seat": change.seat, "room_allows": _flag(situation, "player_deck_change")})
+    fact.update({"seat": change.seat, "room_allows": situation.option_flag("player_deck_change")})
     return [fact]
 
 

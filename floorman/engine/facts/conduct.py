@@ -15,7 +15,7 @@ Every field has a value (never None): a missing seat is 0.
 
 from __future__ import annotations
 
-from floorman.engine.facts import Fact, Situation, builds, incident_seat
+from floorman.engine.facts import Fact, Situation, builds, incident_fact, incident_seat
 from floorman.errors import InvalidEvent
 from floorman.model.incidents.conduct import (OFFENCES, ChipsFoundBehind, Complaint, Conduct, LostChips,
                                               Penalty, TokenBet)
@@ -26,26 +26,20 @@ from floorman.model.table import GameFormat
 ONLINE_CHEATING = ("collusion", "chip-dumping", "bot", "strategy-aid")
 
 
-def _tournament(situation: Situation) -> bool:
-    return situation.table.format is GameFormat.TOURNAMENT
-
-
 def ladder_fields(situation: Situation, seat: int, severity: str, prior_warnings: int,
                   prior_penalties: int) -> Fact:
     """The penalty this offence brings at this table, as fact fields."""
     table = situation.table
     state = situation.state
-    penalty_type = str(situation.option("penalty_type", "missed-rounds"))
-    if penalty_type not in PENALTY_TYPES:
-        raise InvalidEvent(f"the profile's penalty_type is {penalty_type!r}; expected one of "
-                           f"{', '.join(PENALTY_TYPES)}", field="profile.penalty_type")
+    tournament = table.format is GameFormat.TOURNAMENT
+    penalty_type = situation.option_choice("penalty_type", "missed-rounds", PENALTY_TYPES)
     seats_at_table = len(table.seats)
     fb = table.forced_bets
     per_round = forced_bets_per_round(fb.small_blind, fb.big_blind, fb.ante, fb.ante_style, seats_at_table)
     stack = state.seats[seat].stack          # chips behind: what a disqualification takes out of play
     p = assess(severity=severity, prior_warnings=prior_warnings, prior_penalties=prior_penalties,
-               tournament=_tournament(situation), penalty_type=penalty_type, seats_at_table=seats_at_table,
-               forced_per_round=per_round, penalty_hands=int(situation.option("penalty_hands", 3)), stack=stack)
+               tournament=tournament, penalty_type=penalty_type, seats_at_table=seats_at_table,
+               forced_per_round=per_round, penalty_hands=situation.option_number("penalty_hands", 3), stack=stack)
     return {
         "severity": severity, "prior_warnings": prior_warnings, "prior_penalties": prior_penalties,
         "repeat": prior_warnings + prior_penalties > 0,
@@ -54,7 +48,7 @@ def ladder_fields(situation: Situation, seat: int, severity: str, prior_warnings
         "rounds": p.rounds, "hands_missed": p.hands_missed, "chips_forfeited": p.chips_forfeited,
         "forced_bets_while_away": p.forced_bets_while_away, "forced_bets_per_round": per_round,
         "seats_at_table": seats_at_table, "penalty_type": penalty_type, "stack": stack,
-        "tournament": _tournament(situation), "cash_game": not _tournament(situation),
+        "tournament": tournament, "cash_game": not tournament,
         "format": table.format.value,
     }
 
@@ -110,9 +104,9 @@ def penalty_facts(situation: Situation, penalty: Penalty, index: int) -> list[Fa
 def complaint_facts(situation: Situation, complaint: Complaint, index: int) -> list[Fact]:
     if complaint.seat is not None:
         incident_seat(situation, complaint.seat, f"incidents[{index}].seat")
-    return [{"type": "complaint", "id": f"complaint:{index}", "seat": complaint.seat or 0,
-             "topic": complaint.topic, "tournament": _tournament(situation),
-             "format": situation.table.format.value}]
+    fact = incident_fact(situation, "complaint", index)
+    fact.update({"seat": complaint.seat or 0, "topic": complaint.topic})
+    return [fact]
 
 
 @builds("chips-found-behind")
@@ -136,23 +130,23 @@ def chips_found_behind_facts(situation: Situation, found: ChipsFoundBehind, inde
         caller_total, caller_behind = caller_total + paid, caller_behind - paid
     # accepted action: a caller who accepted the chips as part of the all-in matches them, up to its stack
     extra = min(found.amount, caller_behind) if found.part_of_action else 0
-    return [{
-        "type": "chips_found_behind", "id": f"chips_found_behind:{index}", "seat": found.seat,
-        "all_in_seat": found.all_in_seat, "amount": found.amount, "part_of_action": found.part_of_action,
-        "all_in_total": all_in.total, "caller_total": caller_total, "caller_behind": caller_behind,
-        "caller_covers": caller_behind >= found.amount, "extra_to_call": extra,
-        "gap": found.amount - extra, "tournament": _tournament(situation),
-        "format": situation.table.format.value,
-    }]
+    fact = incident_fact(situation, "chips_found_behind", index)
+    fact.update({
+        "seat": found.seat, "all_in_seat": found.all_in_seat, "amount": found.amount,
+        "part_of_action": found.part_of_action, "all_in_total": all_in.total, "caller_total": caller_total,
+        "caller_behind": caller_behind, "caller_covers": caller_behind >= found.amount, "extra_to_call": extra,
+        "gap": found.amount - extra,
+    })
+    return [fact]
 
 
 @builds("lost-chips")
 def lost_chips_facts(situation: Situation, lost: LostChips, index: int) -> list[Fact]:
     if lost.owner is not None:
         incident_seat(situation, lost.owner, f"incidents[{index}].owner")
-    return [{"type": "lost_chips", "id": f"lost_chips:{index}", "amount": lost.amount, "owner": lost.owner or 0,
-             "owner_known": lost.owner is not None, "tournament": _tournament(situation),
-             "format": situation.table.format.value}]
+    fact = incident_fact(situation, "lost_chips", index)
+    fact.update({"amount": lost.amount, "owner": lost.owner or 0, "owner_known": lost.owner is not None})
+    return [fact]
 
 
 @builds("token-bet")
@@ -162,9 +156,10 @@ def token_bet_facts(situation: Situation, token: TokenBet, index: int) -> list[F
     seat = incident_seat(situation, token.seat, f"{where}.seat", live=True)
     all_in_to = seat.street_bet + seat.stack
     call_to = min(state.current_bet, all_in_to)
-    return [{
-        "type": "token_bet", "id": f"token_bet:{index}", "seat": token.seat, "item": token.item,
-        "pushed_forward": token.pushed_forward, "to_call": state.to_call(token.seat),
-        "facing_bet": state.to_call(token.seat) > 0, "call_to": call_to, "all_in_to": all_in_to,
-        "stack": seat.stack, "tournament": _tournament(situation), "format": situation.table.format.value,
-    }]
+    fact = incident_fact(situation, "token_bet", index)
+    fact.update({
+        "seat": token.seat, "item": token.item, "pushed_forward": token.pushed_forward,
+        "to_call": state.to_call(token.seat), "facing_bet": state.to_call(token.seat) > 0, "call_to": call_to,
+        "all_in_to": all_in_to, "stack": seat.stack,
+    })
+    return [fact]

@@ -8,7 +8,10 @@ and ante, and the numbers of a dealing procedure. Rules only compare. No field i
 
 from __future__ import annotations
 
-from floorman.engine.facts import Fact, Situation, builds
+from typing import NamedTuple
+
+from floorman.engine.facts import (ANTE_POSTS, Fact, Situation, builds, deal_order, dealt_in_seats, incident_fact,
+                                   table_button, table_seat_number)
 from floorman.errors import FloormanError, InvalidEvent
 from floorman.model import button as buttons
 from floorman.model.events import Post
@@ -27,21 +30,14 @@ from floorman.model.state import HandState
 _RANK_NAMES = dict(zip("23456789TJQKA", ("two", "three", "four", "five", "six", "seven", "eight", "nine",
                                          "ten", "jack", "queen", "king", "ace")))
 _SUIT_NAMES = {"s": "spades", "h": "hearts", "d": "diamonds", "c": "clubs"}
-_ANTES = ("ante", "big-blind-ante", "button-ante")
 
 
 def _base(situation: Situation, kind: str, index: int) -> Fact:
-    table = situation.table
-    return {"type": kind, "id": f"{kind}:{index}", "format": table.format.value,
-            "tournament": table.format.value == "tournament", "family": table.variant.family}
+    return {**incident_fact(situation, kind, index), "family": situation.table.variant.family}
 
 
 def _seats(numbers: list[int] | tuple[int, ...]) -> str:
     return ", ".join(f"seat {n}" for n in numbers) if numbers else "none"
-
-
-def _dealt_in(situation: Situation) -> list[int]:
-    return sorted(seat.number for seat in situation.table.seats if not seat.sitting_out)
 
 
 def _current_blinds(situation: Situation, where: str) -> tuple[int | None, int]:
@@ -101,16 +97,15 @@ def _procedure(situation: Situation) -> str:
     moving = situation.table.format.value == "cash" and situation.option("button_rule", "dead") == "moving"
     if moving:
         return "moving-button"
-    return "tda-2026-dead-button" if situation.option("button_jumps_empty_seats", True) else "dead-button"
+    return "tda-2026-dead-button" if situation.option_flag("button_jumps_empty_seats", True) else "dead-button"
 
 
 @builds("next-hand-button")
 def next_hand_button_facts(situation: Situation, move: NextHandButton, index: int) -> list[Fact]:
     where = f"incidents[{index}]"
     table = situation.table
-    if table.button is None:
-        raise InvalidEvent(f"{table.variant} is dealt without a button", field=f"{where}.type")
-    dealt = _dealt_in(situation)
+    button = table_button(situation, f"{where}.type")
+    dealt = dealt_in_seats(situation)
     for seat in move.leaving:
         if seat not in dealt:
             raise InvalidEvent(f"seat {seat} is not a player dealt in at this table", field=f"{where}.leaving")
@@ -122,10 +117,10 @@ def next_hand_button_facts(situation: Situation, move: NextHandButton, index: in
     procedure = _procedure(situation)
     try:
         positions = buttons.next_hand_positions(
-            seat_count=table.seat_count, occupied_next_hand=occupied, button=table.button,
+            seat_count=table.seat_count, occupied_next_hand=occupied, button=button,
             small_blind=small, big_blind=big, procedure=procedure)
         plain = positions if procedure != "tda-2026-dead-button" else buttons.next_hand_positions(
-            seat_count=table.seat_count, occupied_next_hand=occupied, button=table.button,
+            seat_count=table.seat_count, occupied_next_hand=occupied, button=button,
             small_blind=small, big_blind=big, procedure="dead-button")
     except ValueError as error:
         raise InvalidEvent(str(error), field=f"{where}.leaving") from None
@@ -142,7 +137,7 @@ def next_hand_button_facts(situation: Situation, move: NextHandButton, index: in
         "heads_up": heads_up, "becoming_heads_up": heads_up and len(dealt) > 2,
         "first_preflop": preflop, "first_postflop": postflop,
         "leaving": _seats(sorted(move.leaving)), "players_next_hand": len(occupied),
-        "this_button": table.button, "this_small_blind": small or 0, "this_big_blind": big,
+        "this_button": button, "this_small_blind": small or 0, "this_big_blind": big,
         "notes": "; ".join(positions.notes) if positions.notes else "nothing unusual",
         "small_blind_amount": table.forced_bets.small_blind, "big_blind_amount": table.forced_bets.big_blind,
     })
@@ -154,22 +149,17 @@ def next_hand_button_facts(situation: Situation, move: NextHandButton, index: in
 def new_player_facts(situation: Situation, new: NewPlayer, index: int) -> list[Fact]:
     where = f"incidents[{index}]"
     table = situation.table
-    if table.button is None:
-        raise InvalidEvent(f"{table.variant} is dealt without a button", field=f"{where}.type")
-    seat = new.empty_seat
-    if seat > table.seat_count:
-        raise InvalidEvent(f"seat {seat} is not a seat at this table (1-{table.seat_count})",
-                           field=f"{where}.empty_seat")
+    button = table_button(situation, f"{where}.type")
+    seat = table_seat_number(situation, new.empty_seat, f"{where}.empty_seat")
     taken = table.seat(seat)
     if taken is not None and not taken.sitting_out:
         raise InvalidEvent(f"seat {seat} is taken by a player dealt in: a new player takes an empty seat",
                            field=f"{where}.empty_seat")
     small, big = _current_blinds(situation, where)
-    button = table.button
     # the seats between the button and the small blind (a dead small blind: the big blind)
     stop = small if small is not None else big
     between = seat == button or seat in buttons.seats_between(button, stop, table.seat_count)
-    occupied = _dealt_in(situation)
+    occupied = dealt_in_seats(situation)
     # under the dead button the big blind moves one player a hand: the players after this hand's
     # big blind and before the new seat each take it once first
     ahead = [n for n in buttons.seats_between(big, seat, table.seat_count) if n in occupied]
@@ -184,26 +174,49 @@ def new_player_facts(situation: Situation, new: NewPlayer, index: int) -> list[F
 
 
 # ---------------------------------------------------------------------------- missed blinds
+class MissedPosts(NamedTuple):
+    """What a player back from missing blinds posts before being dealt in: the big blind live, the
+    small blind dead unless the room plays it live (option missed_small_blind)."""
+
+    rule: str              # the room's missed_small_blind: dead or live
+    big_live: int
+    small_live: int
+    small_dead: int
+
+    @property
+    def live(self) -> int:
+        return self.big_live + self.small_live
+
+    @property
+    def total(self) -> int:
+        return self.big_live + self.small_live + self.small_dead
+
+
+def missed_blind_posts(situation: Situation, *, small: bool, big: bool) -> MissedPosts:
+    """The posts owed for the blinds missed (`small`, `big`: whether each was missed); also read
+    by the cash family's sit-out, which owes the same."""
+    blinds = situation.table.forced_bets
+    rule = str(situation.option("missed_small_blind", "dead"))
+    small_amount = blinds.small_blind if small else 0
+    small_live = small_amount if rule == "live" else 0
+    return MissedPosts(rule, blinds.big_blind if big else 0, small_live, small_amount - small_live)
+
+
 @builds("missed-blinds")
 def missed_blinds_facts(situation: Situation, missed: MissedBlinds, index: int) -> list[Fact]:
     where = f"incidents[{index}]"
     table = situation.table
     if table.seat(missed.seat) is None:
         raise InvalidEvent(f"seat {missed.seat} has no player", field=f"{where}.seat")
-    blinds = table.forced_bets
     small_missed = missed.missed in ("small-blind", "both")
     big_missed = missed.missed in ("big-blind", "both")
-    small_rule = str(situation.option("missed_small_blind", "dead"))
-    small_amount = blinds.small_blind if small_missed else 0
-    big_amount = blinds.big_blind if big_missed else 0
-    small_live = small_amount if small_rule == "live" else 0
+    posts = missed_blind_posts(situation, small=small_missed, big=big_missed)
     fact = _base(situation, "missed_blinds", index)
     fact.update({
         "seat": missed.seat, "missed": missed.missed, "small_blind_missed": small_missed,
-        "big_blind_missed": big_missed, "missed_small_blind": small_rule,
-        "big_blind_live": big_amount, "small_blind_dead": small_amount - small_live,
-        "small_blind_live": small_live, "live_total": big_amount + small_live,
-        "total_posted": big_amount + small_amount,
+        "big_blind_missed": big_missed, "missed_small_blind": posts.rule,
+        "big_blind_live": posts.big_live, "small_blind_dead": posts.small_dead,
+        "small_blind_live": posts.small_live, "live_total": posts.live, "total_posted": posts.total,
     })
     return [fact]
 
@@ -240,7 +253,7 @@ def straddle_facts(situation: Situation, straddle: Straddle, index: int) -> list
     fact.update({
         "seat": straddle.seat, "straddle": amount, "big_blind": big,
         "min_raise_to": after.min_raise_to(), "first_to_act": after.actor or 0,
-        "allowed_by_room": bool(situation.option("straddles_allowed", False)),
+        "allowed_by_room": situation.option_flag("straddles_allowed"),
     })
     return [fact]
 
@@ -259,12 +272,12 @@ def forced_bet_facts(situation: Situation, question: ForcedBetQuestion, index: i
     if not mine:
         raise InvalidEvent(f"seat {seat} posted no {question.post} (seats that did: "
                            f"{_seats(sorted({p.seat for p in of_kind}))})", field=f"{where}.poster")
-    antes = [p for p in posts if p.kind in _ANTES]
+    antes = [p for p in posts if p.kind in ANTE_POSTS]
     posted = sum(p.amount for p in mine)
     live = all(p.live for p in mine)
     fact = _base(situation, "forced_bet_question", index)
     fact.update({
-        "seat": seat, "post": question.post, "posted": posted, "is_ante": question.post in _ANTES,
+        "seat": seat, "post": question.post, "posted": posted, "is_ante": question.post in ANTE_POSTS,
         "live": live, "counts_toward_call": posted if live else 0,
         "dead_money_total": sum(p.amount for p in antes),
         "ante_posted_by": _seats(sorted({p.seat for p in antes})),
@@ -302,9 +315,9 @@ def big_blind_ante_facts(situation: Situation, short: BigBlindAnteShort, index: 
 @builds("procedure-question")
 def procedure_facts(situation: Situation, question: ProcedureQuestion, index: int) -> list[Fact]:
     table = situation.table
-    dealt = _dealt_in(situation)
+    dealt = dealt_in_seats(situation)
     button = table.button or 0
-    after = [n for n in dealt if n > button] + [n for n in dealt if n <= button]
+    after = deal_order(dealt, button)
     before = [n for n in dealt if n < button][::-1] + [n for n in dealt if n > button][::-1]
     family = table.variant.family
     cards_each = table.variant.hole_cards if family == "flop" else 0

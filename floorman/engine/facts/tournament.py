@@ -9,7 +9,7 @@ give each seat's number as its own param.
 
 from __future__ import annotations
 
-from floorman.engine.facts import Fact, Situation, builds
+from floorman.engine.facts import ANTE_POSTS, Fact, Situation, builds, deal_order, dealt_in_seats, incident_fact
 from floorman.errors import InvalidEvent
 from floorman.model.chip_race import ROUNDINGS, RaceSeat, chip_race
 from floorman.model.eliminations import finishing_places
@@ -26,15 +26,8 @@ from floorman.model.incidents.tournament import (
     TableBreak,
     WrongSeat,
 )
-from floorman.model.table import GameFormat
 
 SEATS = range(1, 11)
-ANTE_POSTS = ("ante", "big-blind-ante", "button-ante")
-
-
-def _base(situation: Situation, kind: str, index: int) -> Fact:
-    fmt = situation.table.format
-    return {"type": kind, "id": f"{kind}:{index}", "format": fmt.value, "tournament": fmt is GameFormat.TOURNAMENT}
 
 
 def _stack(situation: Situation, number: int, field: str) -> int:
@@ -68,10 +61,7 @@ def chip_race_facts(situation: Situation, race: ChipRace, index: int) -> list[Fa
     if table.chip_denominations and race.removed not in table.chip_denominations:
         raise InvalidEvent(f"{race.removed} is not a chip in play here ({', '.join(map(str, table.chip_denominations))})",
                            field=f"{where}.removed")
-    rounding = str(situation.option("chip_race_rounding", "nearest"))
-    if rounding not in ROUNDINGS:
-        raise InvalidEvent(f"the profile's chip_race_rounding is {rounding!r}; expected one of {', '.join(ROUNDINGS)}",
-                           field="profile.chip_race_rounding")
+    rounding = situation.option_choice("chip_race_rounding", "nearest", ROUNDINGS)
     seats = [RaceSeat(seat=n, stack=_stack(situation, n, f"{where}.seats"), removed_chips=count)
              for n, count in zip(race.seats, race.removed_chips)]
     per_chip = race.next_up // race.removed
@@ -93,7 +83,7 @@ def chip_race_facts(situation: Situation, race: ChipRace, index: int) -> list[Fa
         raise InvalidEvent(str(error), field=f"{where}.cards" if "card" in str(error) else f"{where}.seats") from None
     after = {s.number: s.stack for s in table.seats}
     after.update({s.seat: s.stack_after for s in result.seats})
-    fact = _base(situation, "chip_race", index)
+    fact = incident_fact(situation, "chip_race", index)
     fact.update({
         "removed": race.removed, "next_up": race.next_up, "rounding": rounding,
         "chips_raced": result.chips_raced, "racers": result.racers, "race_needed": result.racers > 0,
@@ -117,8 +107,8 @@ def eliminations_facts(situation: Situation, busts: SimultaneousEliminations, in
     if players_left is None:
         raise InvalidEvent("how many players were left in the event before the hand? (players_left, or the "
                            "table's players_left_in_event)", field=f"{where}.players_left")
-    after_ante = bool(situation.option("eliminations_count_after_ante", True))
-    share_prize = bool(situation.option("equal_stacks_share_prize", True))
+    after_ante = situation.option_flag("eliminations_count_after_ante", True)
+    share_prize = situation.option_flag("equal_stacks_share_prize", True)
     antes: dict[int, int] = {}
     for event in situation.events:
         if isinstance(event, Post) and event.kind in ANTE_POSTS:
@@ -140,7 +130,7 @@ def eliminations_facts(situation: Situation, busts: SimultaneousEliminations, in
                                                    else f"place {f.place}")
         for f in finishes)
     prizes_known = bool(busts.prizes) and all(f.prize is not None for f in finishes)
-    fact = _base(situation, "simultaneous_eliminations", index)
+    fact = incident_fact(situation, "simultaneous_eliminations", index)
     fact.update({
         "busted": len(finishes), "players_left": players_left,
         "best_place": min(f.place for f in finishes), "worst_place": players_left,
@@ -159,7 +149,7 @@ def eliminations_facts(situation: Situation, busts: SimultaneousEliminations, in
 # ---------------------------------------------------------------------------- chips and money
 @builds("cash-out-request")
 def cash_out_facts(situation: Situation, request: CashOutRequest, index: int) -> list[Fact]:
-    fact = _base(situation, "cash_out_request", index)
+    fact = incident_fact(situation, "cash_out_request", index)
     fact.update({"seat": request.seat, "stack": _stack(situation, request.seat, f"incidents[{index}].seat"),
                  "wants": request.wants})
     return [fact]
@@ -167,7 +157,7 @@ def cash_out_facts(situation: Situation, request: CashOutRequest, index: int) ->
 
 @builds("rebuy-request")
 def rebuy_facts(situation: Situation, request: RebuyRequest, index: int) -> list[Fact]:
-    fact = _base(situation, "rebuy_request", index)
+    fact = incident_fact(situation, "rebuy_request", index)
     stack = _stack(situation, request.seat, f"incidents[{index}].seat")
     fact.update({
         "seat": request.seat, "kind": request.kind, "offered": request.offered, "period_open": request.period_open,
@@ -184,7 +174,7 @@ def rebuy_facts(situation: Situation, request: RebuyRequest, index: int) -> list
 def deal_facts(situation: Situation, deal: DealProposal, index: int) -> list[Fact]:
     for n in deal.agreeing + deal.declining:
         _stack(situation, n, f"incidents[{index}].agreeing")
-    fact = _base(situation, "deal_proposal", index)
+    fact = incident_fact(situation, "deal_proposal", index)
     fact.update({
         "agreeing": _seat_list(deal.agreeing), "declining": _seat_list(deal.declining),
         "declined": bool(deal.declining), "all_agree": not deal.declining,
@@ -194,10 +184,6 @@ def deal_facts(situation: Situation, deal: DealProposal, index: int) -> list[Fac
 
 
 # ---------------------------------------------------------------------------- seating
-def _players(situation: Situation) -> list[int]:
-    return sorted(s.number for s in situation.table.seats if not s.sitting_out)
-
-
 def _next_big_blind(situation: Situation, players: list[int]) -> int:
     """The player due to post the big blind on the next hand: under the dead button, the big blind
     moves forward exactly one player from this hand's big blind (a posted big blind in the events,
@@ -208,7 +194,7 @@ def _next_big_blind(situation: Situation, players: list[int]) -> int:
         last = posted[-1]
     else:
         button = table.button or 0
-        after = [n for n in players if n > button] + [n for n in players if n <= button]
+        after = deal_order(players, button)
         last = after[1 % len(after)]
     later = [n for n in players if n > last]
     return later[0] if later else players[0]
@@ -216,12 +202,12 @@ def _next_big_blind(situation: Situation, players: list[int]) -> int:
 
 @builds("table-balance")
 def balance_facts(situation: Situation, balance: TableBalance, index: int) -> list[Fact]:
-    players = _players(situation)
+    players = dealt_in_seats(situation)
     if len(players) < balance.short_table_players:
         raise InvalidEvent(f"this table has {len(players)} players, fewer than the shortest table's "
                            f"{balance.short_table_players}", field=f"incidents[{index}].short_table_players")
     gap = len(players) - balance.short_table_players
-    fact = _base(situation, "table_balance", index)
+    fact = incident_fact(situation, "table_balance", index)
     fact.update({
         "players_here": len(players), "short_table_players": balance.short_table_players, "gap": gap,
         "move_needed": gap >= 2, "halt_short_table": gap >= 3,
@@ -234,8 +220,8 @@ def balance_facts(situation: Situation, balance: TableBalance, index: int) -> li
 def break_facts(situation: Situation, breaking: TableBreak, index: int) -> list[Fact]:
     for n in breaking.absent:
         _stack(situation, n, f"incidents[{index}].absent")
-    fact = _base(situation, "table_break", index)
-    fact.update({"players": len(_players(situation)), "absent": _seat_list(breaking.absent),
+    fact = incident_fact(situation, "table_break", index)
+    fact.update({"players": len(dealt_in_seats(situation)), "absent": _seat_list(breaking.absent),
                  "absent_count": len(breaking.absent)})
     return [fact]
 
@@ -250,7 +236,7 @@ def wrong_seat_facts(situation: Situation, wrong: WrongSeat, index: int) -> list
     if not wrong.assigned_elsewhere and situation.table.seat(wrong.assigned_seat) is not None:
         raise InvalidEvent(f"seat {wrong.assigned_seat} is taken at this table; say assigned_elsewhere if it "
                            f"is at another table", field=f"{where}.assigned_seat")
-    fact = _base(situation, "wrong_seat", index)
+    fact = incident_fact(situation, "wrong_seat", index)
     fact.update({"seat": wrong.seat, "assigned_seat": wrong.assigned_seat, "assigned_elsewhere": wrong.assigned_elsewhere,
                  "stack": stack})
     return [fact]
@@ -263,14 +249,14 @@ def hand_for_hand_facts(situation: Situation, all_in: HandForHandAllIn, index: i
     # an all-in is called once a live player is all in and the betting is over (nobody left to act)
     called = any(state.seats[n].all_in for n in state.active_seats) and state.actor is None \
         and len(state.active_seats) >= 2
-    fact = _base(situation, "hand_for_hand_all_in", index)
+    fact = incident_fact(situation, "hand_for_hand_all_in", index)
     fact.update({"instructed": all_in.instructed, "players_in_hand": len(state.active_seats), "all_in_called": called})
     return [fact]
 
 
 @builds("absent-chips")
 def absent_chips_facts(situation: Situation, absent: AbsentChips, index: int) -> list[Fact]:
-    fact = _base(situation, "absent_chips", index)
+    fact = incident_fact(situation, "absent_chips", index)
     blinds = situation.table.forced_bets
     fact.update({"seat": absent.seat, "reason": absent.reason,
                  "stack": _stack(situation, absent.seat, f"incidents[{index}].seat"),

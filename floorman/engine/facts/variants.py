@@ -23,7 +23,6 @@ from floorman.model.cards import UNKNOWN
 from floorman.model.incidents.variants import DrawQuestion, RankingQuestion, StudIrregularity, StudQuestion
 from floorman.model.table import Variant
 
-_SUIT_WORDS = {"s": "spades", "h": "hearts", "d": "diamonds", "c": "clubs"}
 _ACE_LOW = {rank: value for value, rank in enumerate("A23456789TJQK", start=1)}
 _SUIT_LOW_FIRST = {"c": 0, "d": 1, "h": 2, "s": 3}
 LOW_GAMES = (Variant.RAZZ, Variant.DEUCE_SEVEN_SINGLE_DRAW, Variant.DEUCE_SEVEN_TRIPLE_DRAW)
@@ -43,9 +42,9 @@ def _ace_low_straight(variant: Variant) -> frozenset[str]:
     return frozenset()
 
 
-def _lowest_card_by_suit(cards: Sequence[str]) -> str:
-    """Robert's Rules' razz odd chip: the lowest card, aces low, clubs lowest on a tie of rank."""
-    return min(cards, key=lambda card: (_ACE_LOW[card[0]], _SUIT_LOW_FIRST[card[1]]))
+def _low_by_suit_key(card: str) -> tuple[int, int]:
+    """Robert's Rules' razz odd chip: the lowest card wins it, aces low, clubs lowest on a tie of rank."""
+    return _ACE_LOW[card[0]], _SUIT_LOW_FIRST[card[1]]
 
 
 @builds("ranking-question")
@@ -103,8 +102,8 @@ def ranking_facts(situation: Situation, question: RankingQuestion, index: int) -
     lowest_card = ""
     lowest_card_seat = 0
     if variant is Variant.RAZZ and len(winners) > 1:
-        cards = {n: _lowest_card_by_suit(readings[n].best_five) for n in winners}
-        lowest_card_seat = min(winners, key=lambda n: (_ACE_LOW[cards[n][0]], _SUIT_LOW_FIRST[cards[n][1]]))
+        cards = {n: min(readings[n].best_five, key=_low_by_suit_key) for n in winners}
+        lowest_card_seat = min(winners, key=lambda n: _low_by_suit_key(cards[n]))
         lowest_card = cards[lowest_card_seat]
     fact: Fact = {
         "type": "ranking_question", "id": f"ranking_question:{index}",
@@ -187,7 +186,7 @@ def stud_question_facts(situation: Situation, question: StudQuestion, index: int
     structure = situation.table.structure
     open_pair = fourth and bool(pairs)
     big_bet_allowed = (open_pair and variant is Variant.STUD
-                       and bool(situation.option("stud_open_pair_big_bet", False)))
+                       and situation.option_flag("stud_open_pair_big_bet"))
     fact: Fact = {
         "type": "stud_question", "id": f"stud_question:{index}", "asks": question.asks,
         "variant": variant.value, "razz": razz, "street": state.street,
