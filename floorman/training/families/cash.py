@@ -10,19 +10,16 @@ from __future__ import annotations
 import random
 from typing import Any
 
-from floorman.builder import HandBuilder, parse_setup
+from floorman.builder import HandBuilder
 from floorman.model.events import Action
-from floorman.model.table import Table
 from floorman.model.incidents.cash_game import (BuyIn, DeckChange, DrawStubShort, LeaveGame, OnlineAccount,
                                                 OnlineTimeout, PlayOver, RabbitHunt, Rake, RunItTwice, SeatChange,
                                                 SitOut, StubDropped)
-from floorman.rulebook.house import HouseRules
+from floorman.training.families._shared import KIND_WORDS, always, blinds_table, holdem_table
 from floorman.training.mistakes import Mistake
 from floorman.training.question import Answer
 from floorman.training.templates import SEATS, STAKES, Draft, Template, flop, limp_around
 
-
-_KIND = {"cash": "cash game", "tournament": "tournament"}
 
 
 def _hand(rng: random.Random, difficulty: str, floor: Any, profile: str | None, *, fmt: str | None = None,
@@ -35,20 +32,14 @@ def _hand(rng: random.Random, difficulty: str, floor: Any, profile: str | None, 
     occupied = [n for n in range(1, 10) if n != empty][:count]
     fmt = fmt or rng.choice(("cash", "tournament"))
     stacks = stacks or {}
-    seats = " ".join(f"{n}:{stacks.get(n, big * rng.randint(40, 250))}" for n in occupied)
-    setup = parse_setup(f"nl {small}/{big} {fmt} seats {seats} max 9 button {occupied[0]}")
-    chosen = profile or setup.profile
-    house = HouseRules(path="quiz", extends=chosen, options=options) if options else None
-    builder = HandBuilder(setup.table, chosen, house=house, floor=floor)
-    if post:
-        builder.post_forced_bets()
-    return builder
+    chips = {n: stacks.get(n, big * rng.randint(40, 250)) for n in occupied}
+    return holdem_table(small, big, fmt, chips, occupied[0], profile, floor, options=options, post=post)
 
 
 def _line(b: HandBuilder) -> str:
     t = b.table
     fb = t.forced_bets
-    return f"No-limit hold'em {fb.small_blind:,}/{fb.big_blind:,} {_KIND[t.format.value]}, button seat {t.button}."
+    return f"No-limit hold'em {fb.small_blind:,}/{fb.big_blind:,} {KIND_WORDS[t.format.value]}, button seat {t.button}."
 
 
 def _allows(flag: bool, what: str) -> str:
@@ -249,18 +240,14 @@ def _stub_dropped(rng, difficulty, floor, profile):
 def _draw_stub_short(rng, difficulty, floor, profile):
     small, big = rng.choice(STAKES)
     fmt = rng.choice(("cash", "tournament"))
-    table = Table.from_data({"format": fmt, "button": 4, "variant": "2-7-triple-draw",
-                             "forced_bets": {"small_blind": small, "big_blind": big},
-                             "seats": [{"number": n, "stack": 50 * big} for n in range(1, 5)]})
-    b = HandBuilder(table, profile or ("cash" if fmt == "cash" else "tda-2026"), floor=floor)
-    b.post_forced_bets()
+    b = blinds_table("2-7-triple-draw", fmt, small, big, dict.fromkeys(range(1, 5), 50 * big), 4, profile, floor)
     needed = rng.randint(3, 9)
     stub = rng.randint(max(0, needed - 5), needed)
     burns = rng.randint(1, 3)
     seen = rng.random() < 0.25
     b.add_incident(DrawStubShort(cards_needed=needed, stub_cards=stub, burn_cards=burns, burn_exposed=seen))
     flashed = " One of the burns was flashed." if seen else ""
-    return Draft(b, f"2-7 triple draw {_KIND[fmt]}. On the last draw the players need {needed} cards; the stub "
+    return Draft(b, f"2-7 triple draw {KIND_WORDS[fmt]}. On the last draw the players need {needed} cards; the stub "
                     f"holds {stub} and {burns} burn card(s) are set aside.{flashed} How does the dealer go on?")
 
 
@@ -281,13 +268,7 @@ TEMPLATES: tuple[Template, ...] = (
 )
 
 
-def _of(kind: str, answer: Any) -> Any:
-    def derive(case: Any) -> Any:
-        return answer if case.incident.type == kind else None
-    return derive
-
-
 MISTAKES: tuple[Mistake, ...] = (
     Mistake("shared-account-allowed", "allowing a second or shared account as long as its players never sit "
-            "at the same table", _of("online-account", Answer("allowed-if-never-together"))),
+            "at the same table", always("online-account", Answer("allowed-if-never-together"))),
 )

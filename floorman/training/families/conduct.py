@@ -6,6 +6,7 @@ from __future__ import annotations
 
 from floorman.model.incidents.conduct import (OFFENCES, ChipsFoundBehind, Complaint, Conduct, LostChips,
                                               Penalty, TokenBet)
+from floorman.training.families._shared import always
 from floorman.training.mistakes import Mistake
 from floorman.training.question import Answer
 from floorman.training.templates import Draft, Template, act, deal, flop, limp_around, open_action, story
@@ -156,20 +157,6 @@ def _hand_killed_for_exposure(case) -> Answer | None:
     return None
 
 
-def _lost_chips_to_finder(case) -> Answer | None:
-    """Giving found chips to the nearest player or whoever found them."""
-    if case.incident.type == "lost-chips":
-        return Answer("given-to-the-finder")
-    return None
-
-
-def _token_is_a_chip(case) -> Answer | None:
-    """Reading a bounty chip or clock token as a chip of its colour's value."""
-    if case.incident.type == "token-bet":
-        return Answer("counts-as-a-chip")
-    return None
-
-
 MISTAKES: tuple[Mistake, ...] = (
     Mistake("round-is-a-full-table", "counting a missed round as a full table of hands instead of one hand per "
             "player seated", lambda case: None, _full_table_round_number),
@@ -177,6 +164,8 @@ MISTAKES: tuple[Mistake, ...] = (
             _warning_for_cheating),
     Mistake("exposure-kills-hand", "killing the hand of a player who exposed cards with action pending",
             _hand_killed_for_exposure),
-    Mistake("lost-chips-to-finder", "giving chips nobody can claim to the player who found them", _lost_chips_to_finder),
-    Mistake("token-is-a-chip", "counting a bounty chip or clock token as a chip of its colour", _token_is_a_chip),
+    Mistake("lost-chips-to-finder", "giving chips nobody can claim to the player who found them",
+            always("lost-chips", Answer("given-to-the-finder"))),
+    Mistake("token-is-a-chip", "counting a bounty chip or clock token as a chip of its colour",
+            always("token-bet", Answer("counts-as-a-chip"))),
 )

@@ -7,7 +7,7 @@ from __future__ import annotations
 import random
 from typing import Any
 
-from floorman.builder import HandBuilder, parse_setup
+from floorman.builder import HandBuilder
 from floorman.model.cards import deck
 from floorman.model.incidents.setup import (
     BigBlindAnteShort,
@@ -19,12 +19,12 @@ from floorman.model.incidents.setup import (
     ProcedureQuestion,
     Straddle,
 )
+from floorman.training.families._shared import KIND_WORDS, holdem_table
 from floorman.training.mistakes import Case, Mistake
 from floorman.training.templates import SEATS, STAKES, Draft, Template, act
 
 _RANKS = "23456789TJQKA"
 _SUITS = "cdhs"
-_KIND = {"cash": "cash game", "tournament": "tournament"}
 
 
 def _hand(rng: random.Random, difficulty: str, floor: Any, profile: str | None, *, fmt: str | None = None,
@@ -40,19 +40,15 @@ def _hand(rng: random.Random, difficulty: str, floor: Any, profile: str | None, 
         occupied = list(range(1, count + 1))
     fmt = fmt or rng.choice(("cash", "tournament"))
     button = rng.choice(occupied)
-    seats = " ".join(f"{n}:{big * rng.randint(40, 250)}" for n in occupied)
-    setup = parse_setup(f"nl {small}/{big} {fmt} seats {seats} max 9 button {button} {extra}")
-    builder = HandBuilder(setup.table, profile or setup.profile, floor=floor)
-    if post:
-        builder.post_forced_bets()
-    return builder
+    stacks = {n: big * rng.randint(40, 250) for n in occupied}
+    return holdem_table(small, big, fmt, stacks, button, profile, floor, extra=extra, post=post)
 
 
 def _line(b: HandBuilder) -> str:
     t = b.table
     fb = t.forced_bets
     seated = ", ".join(str(s.number) for s in t.seats)
-    return (f"No-limit hold'em {fb.small_blind:,}/{fb.big_blind:,} {_KIND[t.format.value]}, players in seats "
+    return (f"No-limit hold'em {fb.small_blind:,}/{fb.big_blind:,} {KIND_WORDS[t.format.value]}, players in seats "
             f"{seated}, button seat {t.button}.")
 
 
@@ -75,8 +71,8 @@ def _button_draw(rng, difficulty, floor, profile):
     draw = dict(zip(seats, cards))
     b.add_incident(ButtonDraw(cards=tuple(f"{s}:{c}" for s, c in draw.items())))
     dealt = ", ".join(f"seat {s} {c}" for s, c in draw.items())
-    return Draft(b, f"A new {_KIND[b.table.format.value]} starts; one card is dealt face up to each player for the "
-                    f"button: {dealt}. Who gets the button?", "button" if rng.random() < 0.6 else None)
+    return Draft(b, f"A new {KIND_WORDS[b.table.format.value]} starts; one card is dealt face up to each player "
+                    f"for the button: {dealt}. Who gets the button?", "button" if rng.random() < 0.6 else None)
 
 
 def _next_hand_button(rng, difficulty, floor, profile):
@@ -84,13 +80,10 @@ def _next_hand_button(rng, difficulty, floor, profile):
     b = _hand(rng, difficulty, floor, profile, empty=shape != "heads-up", least=3 if shape == "heads-up" else 4)
     if shape == "heads-up":
         # three players left: one of them busts
-        keep = sorted(s.number for s in b.table.seats)[:3]
-        seats = " ".join(f"{n}:{s.stack}" for n in keep for s in b.table.seats if s.number == n)
         t = b.table
-        setup = parse_setup(f"nl {t.forced_bets.small_blind}/{t.forced_bets.big_blind} {t.format.value} seats "
-                            f"{seats} max 9 button {keep[0]}")
-        b = HandBuilder(setup.table, profile or setup.profile, floor=floor)
-        b.post_forced_bets()
+        keep = {s.number: s.stack for s in sorted(t.seats, key=lambda s: s.number)[:3]}
+        b = holdem_table(t.forced_bets.small_blind, t.forced_bets.big_blind, t.format.value, keep, min(keep),
+                         profile, floor)
     small, big = _blinds(b)
     players = [s.number for s in b.table.seats]
     if shape == "none":

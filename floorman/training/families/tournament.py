@@ -25,7 +25,8 @@ from floorman.model.incidents.tournament import (
     WrongSeat,
 )
 from floorman.model.table import Table
-from floorman.training.mistakes import Case, Mistake
+from floorman.training.families._shared import always
+from floorman.training.mistakes import Mistake
 from floorman.training.question import Answer
 from floorman.training.templates import Draft, Template, act, story
 
@@ -82,6 +83,7 @@ def _chip_race(rng, difficulty, floor, profile):
     b.add_incident(ChipRace(removed=removed, next_up=next_up, seats=tuple(seats),
                             removed_chips=tuple(held[n] for n in seats), cards=tuple(cards)))
     chips = "; ".join(f"seat {n} has {held[n]} of them" for n in seats)
+    colour_up = f"{_line(b)} At the colour-up the {removed} chips go ({chips}); next chip up {next_up}."
     if with_cards:
         at, dealt = 0, []
         for n in seats:
@@ -89,15 +91,13 @@ def _chip_race(rng, difficulty, floor, profile):
                 dealt.append(f"seat {n} {' '.join(cards[at:at + odd[n]])}")
                 at += odd[n]
         asked = rng.choice(seats)
-        prompt = (f"{_line(b)} At the colour-up the {removed} chips go ({chips}); next chip up {next_up}. "
-                  f"Race cards: {'; '.join(dealt)}. How much does seat {asked} have after the race?")
+        prompt = (f"{colour_up} Race cards: {'; '.join(dealt)}. How much does seat {asked} have after the "
+                  "race?")
         return Draft(b, prompt, f"seat_{asked}_chips_after")
     if all(o == 0 for o in odd.values()):
         asked = rng.choice(seats)
-        return Draft(b, f"{_line(b)} At the colour-up the {removed} chips go ({chips}); next chip up {next_up}. "
-                        f"How much does seat {asked} have afterwards?", f"seat_{asked}_chips_after")
-    return Draft(b, f"{_line(b)} At the colour-up the {removed} chips go ({chips}); next chip up {next_up}. "
-                    f"How many {next_up} chips does the race give away?", "chips_raced")
+        return Draft(b, f"{colour_up} How much does seat {asked} have afterwards?", f"seat_{asked}_chips_after")
+    return Draft(b, f"{colour_up} How many {next_up} chips does the race give away?", "chips_raced")
 
 
 def _rebuild(b: HandBuilder, stacks: dict[int, int]) -> HandBuilder:
@@ -238,17 +238,11 @@ TEMPLATES: tuple[Template, ...] = (
 
 
 # ----------------------------------------------------------------------------- common mistakes
-def _of(kind: str, answer: Answer):
-    def derive(case: Case) -> Answer | None:
-        return answer if case.incident.type == kind else None
-    return derive
-
-
 MISTAKES: tuple[Mistake, ...] = (
     Mistake("tournament-chips-cashed", "treating tournament chips like cash-game chips: cashing them in",
-            _of("cash-out-request", Answer("chips-cashed-at-face-value"))),
+            always("cash-out-request", Answer("chips-cashed-at-face-value"))),
     Mistake("wrong-seat-stays", "leaving a player in the wrong seat because hands have been played there",
-            _of("wrong-seat", Answer("stays-in-seat"))),
+            always("wrong-seat", Answer("stays-in-seat"))),
     Mistake("hand-for-hand-run-it-out", "running out an all-in at once during hand-for-hand, as at any other time",
-            _of("hand-for-hand-all-in", Answer("table-all-hands-now"))),
+            always("hand-for-hand-all-in", Answer("table-all-hands-now"))),
 )

@@ -19,6 +19,7 @@ from floorman.model.cards import deck, deck_ranks
 from floorman.model.events import Action, Board, DealHole
 from floorman.model.incidents.variants import DrawQuestion, RankingQuestion, StudIrregularity, StudQuestion
 from floorman.model.table import Table
+from floorman.training.families._shared import always, blinds_table, default_profile
 from floorman.training.mistakes import Case, Mistake
 from floorman.training.question import Answer
 from floorman.training.templates import Draft, Template, limp_around
@@ -31,10 +32,6 @@ GAME_WORDS = {"piquet": "32-card hold'em (7s to aces)", "piquet-bridge-suits":
               "32-card hold'em (7s to aces, suits ranked spades, hearts, diamonds, clubs)",
               "short-deck": "short-deck hold'em", "holdem": "hold'em",
               "stud": "seven-card stud", "stud-hi-lo": "stud high-low", "razz": "razz"}
-
-
-def _profile(profile: str | None, fmt: str) -> str:
-    return profile or ("cash" if fmt == "cash" else "tda-2026")
 
 
 # ----------------------------------------------------------------------------- rankings
@@ -67,11 +64,7 @@ def _variant_ranking(rng, difficulty, floor, profile):
     one, two, board = _shaped(rng, game)
     fmt = rng.choice(("cash", "tournament"))
     small, big = rng.choice(((1, 2), (5, 10), (100, 200)))
-    table = Table.from_data({"format": fmt, "button": 1, "variant": game,
-                             "forced_bets": {"small_blind": small, "big_blind": big},
-                             "seats": [{"number": 1, "stack": 100 * big}, {"number": 2, "stack": 100 * big}]})
-    b = HandBuilder(table, _profile(profile, fmt), floor=floor)
-    b.post_forced_bets()
+    b = blinds_table(game, fmt, small, big, {1: 100 * big, 2: 100 * big}, 1, profile, floor)
     b.add_event(DealHole(seat=1, cards=tuple(one)))
     b.add_event(DealHole(seat=2, cards=tuple(two)))
     limp_around(b)
@@ -101,7 +94,7 @@ def _stud_hand(rng: random.Random, floor: Any, profile: str | None, *, game: str
     game = game or rng.choice(STUD_GAMES)
     players = players or rng.randint(3, 7)
     fmt = rng.choice(("cash", "tournament"))
-    b = HandBuilder(_stud_table(rng, game, players, fmt, short), _profile(profile, fmt), floor=floor)
+    b = HandBuilder(_stud_table(rng, game, players, fmt, short), default_profile(profile, fmt), floor=floor)
     b.post_forced_bets()
     cards = deck()
     rng.shuffle(cards)
@@ -198,11 +191,7 @@ def _draw_limp(rng, difficulty, floor, profile):
     small, big = rng.choice(((1, 2), (50, 100), (100, 200)))
     players = rng.randint(3, 6)
     fmt = rng.choice(("cash", "tournament"))
-    table = Table.from_data({"format": fmt, "button": players, "variant": game,
-                             "forced_bets": {"small_blind": small, "big_blind": big},
-                             "seats": [{"number": n, "stack": 100 * big} for n in range(1, players + 1)]})
-    b = HandBuilder(table, _profile(profile, fmt), floor=floor)
-    b.post_forced_bets()
+    b = blinds_table(game, fmt, small, big, dict.fromkeys(range(1, players + 1), 100 * big), players, profile, floor)
     raised = rng.random() < 0.3
     words = ""
     if raised:
@@ -240,18 +229,11 @@ def _upcards_picked_up_live(case: Case) -> Answer | None:
     return None
 
 
-def _no_limping(case: Case) -> Answer | None:
-    """Making the first player in a single-draw game raise or fold (the TDA allows a limp)."""
-    if case.incident.type == "draw-question":
-        return Answer("raise-or-fold")
-    return None
-
-
 MISTAKES: tuple[Mistake, ...] = (
     Mistake("suits-break-ties", "letting the higher suit win a tie (suits never rank hands, except the 32-card "
             "deck's straights and flushes)", _suits_break_ties),
     Mistake("picked-up-upcards-live", "letting a stud hand play on after its upcards were picked up facing a bet",
             _upcards_picked_up_live),
     Mistake("no-limping-in-draw", "making the first player in a draw game raise or fold (TDA RP-17: limping is "
-            "allowed in single-draw games)", _no_limping),
+            "allowed in single-draw games)", always("draw-question", Answer("raise-or-fold"))),
 )
