@@ -14,7 +14,7 @@
 
 from __future__ import annotations
 
-from typing import Literal
+from typing import Annotated, Literal
 
 from pydantic import Field, model_validator
 
@@ -54,7 +54,9 @@ Offence = Literal[
     "angle-shot", "slow-roll", "exposing-cards", "left-table", "dodging-blinds", "cards-hidden",
 ]
 
-Count = Field(0, ge=0, le=20)
+# the player's record in this event, which escalates a repeat offence (Conduct and Penalty alike)
+PriorWarnings = Annotated[int, Field(ge=0, le=20, description="warnings the player has already had")]
+PriorPenalties = Annotated[int, Field(ge=0, le=20, description="penalties the player has already served")]
 
 
 @incident
@@ -67,8 +69,8 @@ class Conduct(Incident):
     seat: int
     offence: Offence
     other_seat: int | None = Field(None, description="the other player involved (advised, partner), if any")
-    prior_warnings: int = Field(0, ge=0, le=20, description="warnings the player has already had")
-    prior_penalties: int = Field(0, ge=0, le=20, description="penalties the player has already served")
+    prior_warnings: PriorWarnings = 0
+    prior_penalties: PriorPenalties = 0
     online: bool = Field(False, description="an online game (security team, accounts)")
     during_hand: bool = Field(True, description="it happened while a hand was being played")
     action_pending: bool = Field(True, description="exposing-cards: betting action was still to come")
@@ -92,8 +94,8 @@ class Penalty(Incident):
     severity: Literal["minor", "serious", "cheating"] = Field(
         "minor", description="minor: etiquette, one player to a hand...; serious: abuse, soft play, dodging "
                              "blinds; cheating: collusion, chip dumping")
-    prior_warnings: int = Field(0, ge=0, le=20, description="warnings the player has already had")
-    prior_penalties: int = Field(0, ge=0, le=20, description="penalties the player has already served")
+    prior_warnings: PriorWarnings = 0
+    prior_penalties: PriorPenalties = 0
 
 
 @incident

@@ -26,7 +26,7 @@ from typing import Literal
 from pydantic import Field, field_validator
 
 from floorman.model.cards import parse_cards
-from floorman.model.incidents import Incident, incident
+from floorman.model.incidents import CHIP_LIMIT, Incident, incident
 
 _SEAT_CARD = re.compile(r"^\s*(?:s|seat)?\s*(\d{1,2})\s*[:=]\s*(\S+)\s*$", re.IGNORECASE)
 
@@ -89,7 +89,7 @@ class NewPlayer(Incident):
 
     type: Literal["new-player"] = "new-player"
     empty_seat: int = Field(ge=1, le=10, description="the empty seat the new player takes")
-    stack: int = Field(0, ge=0, lt=2**53, description="the chips brought (0 = not said)")
+    stack: int = Field(0, ge=0, lt=CHIP_LIMIT, description="the chips brought (0 = not said)")
 
 
 @incident
@@ -107,7 +107,7 @@ class Straddle(Incident):
 
     type: Literal["straddle"] = "straddle"
     seat: int = Field(ge=1, le=10, description="the straddler")
-    amount: int = Field(0, ge=0, lt=2**53, description="the straddle (0 = twice the big blind)")
+    amount: int = Field(0, ge=0, lt=CHIP_LIMIT, description="the straddle (0 = twice the big blind)")
 
 
 ForcedBetKind = Literal["ante", "big-blind-ante", "button-ante", "small-blind", "big-blind", "straddle"]
@@ -129,8 +129,8 @@ class BigBlindAnteShort(Incident):
     `ante`: the big-blind ante (0: the table's)."""
 
     type: Literal["big-blind-ante-short"] = "big-blind-ante-short"
-    stack: int = Field(0, ge=0, lt=2**53, description="the big blind's chips before posting (0 = the table's stack)")
-    ante: int = Field(0, ge=0, lt=2**53, description="the big-blind ante (0 = the table's ante)")
+    stack: int = Field(0, ge=0, lt=CHIP_LIMIT, description="the big blind's chips before posting (0 = the table's stack)")
+    ante: int = Field(0, ge=0, lt=CHIP_LIMIT, description="the big-blind ante (0 = the table's ante)")
 
 
 ProcedureTopic = Literal["deck-preparation", "deal-order", "burn-cards", "blind-levels"]
