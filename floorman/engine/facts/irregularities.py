@@ -205,8 +205,10 @@ def exposed_card_facts(situation: Situation, exposed: ExposedCard, index: int) -
         "misdeal_exposure": misdeal_exposure,
         # RRoP hold'em irregularities: one other card is replaced and becomes the burn
         "replace_as_burn": by_dealer and flop_game and not misdeal_exposure,
-        # TDA 2024 RP-10-A / 2026 RP-10-A: in stud one exposed downcard becomes the upcard
-        "stud_single_downcard": by_dealer and situation.table.variant.family == "stud" and count == 1,
+        # TDA 2024 RP-10-A / 2026 RP-10-A: in stud one downcard exposed on the initial deal (third
+        # street) becomes the upcard; a later exposure (seventh street) is a stud-irregularity
+        "stud_single_downcard": (by_dealer and situation.table.variant.family == "stud" and count == 1
+                                 and state.street_index == 0),
         "seat_folded": s.folded, "seat_live": s.live,
         "action_pending": not state.betting_complete,
     })
