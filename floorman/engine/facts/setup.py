@@ -14,6 +14,7 @@ from floorman.engine.facts import (ANTE_POSTS, Fact, Situation, builds, deal_ord
                                    table_button, table_seat_number)
 from floorman.errors import FloormanError, InvalidEvent
 from floorman.model import button as buttons
+from floorman.model.cards import RANKS
 from floorman.model.events import Post
 from floorman.model.incidents.setup import (
     BigBlindAnteShort,
@@ -27,8 +28,8 @@ from floorman.model.incidents.setup import (
 )
 from floorman.model.state import HandState
 
-_RANK_NAMES = dict(zip("23456789TJQKA", ("two", "three", "four", "five", "six", "seven", "eight", "nine",
-                                         "ten", "jack", "queen", "king", "ace")))
+_RANK_NAMES = dict(zip(RANKS, ("two", "three", "four", "five", "six", "seven", "eight", "nine", "ten", "jack",
+                               "queen", "king", "ace")))
 _SUIT_NAMES = {"s": "spades", "h": "hearts", "d": "diamonds", "c": "clubs"}
 
 

@@ -8,7 +8,7 @@ import random
 from typing import Any
 
 from floorman.builder import HandBuilder
-from floorman.model.cards import deck
+from floorman.model.cards import RANKS, SUITS, deck
 from floorman.model.incidents.setup import (
     BigBlindAnteShort,
     ButtonDraw,
@@ -22,9 +22,6 @@ from floorman.model.incidents.setup import (
 from floorman.training.families._shared import KIND_WORDS, holdem_table
 from floorman.training.mistakes import Case, Mistake
 from floorman.training.templates import SEATS, STAKES, Draft, Template, act
-
-_RANKS = "23456789TJQKA"
-_SUITS = "cdhs"
 
 
 def _hand(rng: random.Random, difficulty: str, floor: Any, profile: str | None, *, fmt: str | None = None,
@@ -64,8 +61,8 @@ def _button_draw(rng, difficulty, floor, profile):
     if rng.random() < 0.5:
         # two players tie on the top rank: suit decides
         top = max(card[0] for card in cards)
-        rank = _RANKS[max(_RANKS.index(top), 8)]
-        suits = rng.sample(_SUITS, 2)
+        rank = RANKS[max(RANKS.index(top), 8)]
+        suits = rng.sample(SUITS, 2)
         cards = [c for c in cards if c[0] != rank][:len(seats) - 2] + [rank + suits[0], rank + suits[1]]
         rng.shuffle(cards)
     draw = dict(zip(seats, cards))

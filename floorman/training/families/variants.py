@@ -15,7 +15,7 @@ import random
 from typing import Any
 
 from floorman.builder import HandBuilder
-from floorman.model.cards import deck, deck_ranks
+from floorman.model.cards import SUITS, deck, deck_ranks
 from floorman.model.events import Action, Board, DealHole
 from floorman.model.incidents.variants import DrawQuestion, RankingQuestion, StudIrregularity, StudQuestion
 from floorman.model.table import Table
@@ -25,7 +25,6 @@ from floorman.training.question import Answer
 from floorman.training.templates import Draft, Template, limp_around
 
 
-SUITS = "cdhs"
 FLOP_GAMES = ("piquet", "piquet-bridge-suits", "short-deck", "holdem")
 STUD_GAMES = ("stud", "stud-hi-lo", "razz")
 GAME_WORDS = {"piquet": "32-card hold'em (7s to aces)", "piquet-bridge-suits":
