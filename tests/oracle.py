@@ -178,6 +178,11 @@ DEPARTURES = {
     "fixed-limit-raise-after-short-all-in":
         "fixed-limit: after an all-in of less than half a bet, the next raise goes to one bet over "
         "the last full bet (the all-in is completed); pokerkit adds a full bet to the all-in amount",
+    "short-all-ins-tally-restarted":
+        "no-limit/pot-limit: short all-ins that add up to a full raise reopen the betting for a "
+        "player who already acted, and a later short all-in does not close it again (TDA); "
+        "pokerkit restarts its tally of short all-ins once it reaches a full raise, so the later "
+        "short all-in alone is measured and the player may only call or fold",
     "pot-limit-short-blind":
         "pot-limit pre-flop: the TDA counts the pot as if both blinds were posted in full; "
         "pokerkit counts the chips actually posted",
@@ -407,6 +412,14 @@ class Hand:
                     and self.full_raises.get(0, 0) == 0 and self.short_raises.get(0, 0) > 0:
                 return "preflop-limper-reopened"
             return None
+        # NL/PL: short all-ins since the seat acted add up to a full raise (TDA: reopened), but
+        # pokerkit measures only those after its tally last reached a full raise
+        if not limit and seat.acted_level is not None \
+                and fm.current_bet - seat.acted_level >= fm.last_full_raise \
+                and s.actor_index in s.acted_player_indices and s.consecutive_short_all_in_amounts \
+                and sum(s.consecutive_short_all_in_amounts) < min(s.completion_betting_or_raising_amount,
+                                                                  fm.current_bet - seat.acted_level):
+            return "short-all-ins-tally-restarted"
         if limit and seat.acted_level is not None and seat.acted_serial < fm.reopen_serial \
                 and fm.current_bet - seat.acted_level < fm.bet_size:
             return "fixed-limit-half-bet-reopens"

@@ -19,7 +19,9 @@ departure came up.
 
 from __future__ import annotations
 
+import importlib
 import random
+import sys
 import warnings
 from pathlib import Path
 
@@ -87,6 +89,35 @@ def test_pot_limit_omaha_agrees_with_pokerkit(data):
 @given(st.data())
 def test_fixed_limit_agrees_with_pokerkit(data):
     _play_drawn_hand(data, ("flhe", "flo8"))
+
+
+def test_the_drawn_hands_do_not_depend_on_the_modules_imported_before(tmp_path):
+    """Hypothesis (6.131 on) may draw constants mined from every non-test module already
+    imported, so a derandomized test's examples depended on which tests ran first: the PLO test
+    failed only after tests/test_audit.py (which imports floorman.phh and the CLI). conftest.py
+    pins that pool empty; a module imported in between must not change the hands drawn."""
+    def drawn() -> list[Setup]:
+        setups: list[Setup] = []
+
+        @differential(60)
+        @given(st.data())
+        def collect(data):
+            setups.append(generate_setup(DataSource(data), ("plo", "plo8")))
+
+        collect()
+        return setups
+
+    before = drawn()
+    probe = tmp_path / "constants_probe.py"       # a local module full of small integers
+    probe.write_text("VALUES = (" + ", ".join(str(n) for n in range(2, 2000, 7)) + ")\n", encoding="utf-8")
+    sys.path.insert(0, str(tmp_path))
+    try:
+        importlib.import_module("constants_probe")
+        after = drawn()
+    finally:
+        sys.path.remove(str(tmp_path))
+        sys.modules.pop("constants_probe", None)
+    assert len(before) == 60 and after == before
 
 
 # The departure shapes the random hands must reach, so that a generator change cannot quietly
@@ -161,6 +192,31 @@ def test_departure_preflop_short_all_in_over_unraised_big_blind_does_not_reopen_
     assert _pk_can_raise(hand)                                           # pokerkit: may raise
     hand.compare()
     assert hand.departures == {"preflop-limper-reopened"}
+
+
+def test_departure_short_all_ins_that_reopened_stay_reopened_after_another_short_all_in():
+    """NLHE 5-10. Seat 3 opens to 40 (a full raise of 30); seats 4, 5 and 6 go all-in for 60,
+    85 and 100: +20 and +25 add up to a full raise, then +15. Seat 3 faces 60 more since it
+    acted, at least a full raise: TDA 2024 47-A / 2026 49-A, the betting is reopened for it
+    (minimum raise to 130). pokerkit clears its tally of short all-ins when it reaches a full
+    raise, measures the later +15 alone and lets seat 3 only call or fold. (Found by the PLO
+    differential test once its examples stopped depending on the modules imported before it.)"""
+    hand = scripted(stacks={1: 1000, 2: 1000, 3: 1000, 4: 60, 5: 85, 6: 100}, button=6,
+                    small_blind=5, big_blind=10)
+    hand.act("raise", 40)              # seat 3 opens
+    advance(hand)
+    for all_in in (60, 85, 100):       # seats 4, 5, 6 all-in: +20, +25 (a full raise together), +15
+        hand.act("raise", all_in)
+        advance(hand)
+    hand.act("fold")                   # seat 1 (SB)
+    advance(hand)
+    hand.act("check-call")             # seat 2 (BB) calls 100: someone left to raise against
+    advance(hand)
+    assert hand.fm.actor == 3 and hand.fm.to_call() == 60
+    assert _can_raise(hand) and hand.fm.min_raise_to() == 130            # TDA: reopened
+    assert not _pk_can_raise(hand)                                       # pokerkit: call or fold
+    hand.compare()
+    assert hand.departures == {"short-all-ins-tally-restarted"}
 
 
 def test_departure_fixed_limit_half_bet_all_in_reopens_the_betting():
