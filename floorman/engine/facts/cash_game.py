@@ -34,6 +34,12 @@ def _stack_now(situation: Situation, seat: int) -> int:
     return state.seats[seat].starting_stack
 
 
+def _board_to_come(situation: Situation) -> int:
+    """The board cards not dealt yet (none in a game without a board)."""
+    state = situation.state
+    return sum(state.variant.board_cards) - len(state.board) if state.family == "flop" else 0
+
+
 # ------------------------------------------------------------------------------------ buy-in
 @builds("buy-in")
 def buy_in_facts(situation: Situation, buy: BuyIn, index: int) -> list[Fact]:
@@ -123,7 +129,7 @@ def rabbit_hunt_facts(situation: Situation, hunt: RabbitHunt, index: int) -> lis
     state = situation.state
     # asked during the hand, it is a request to see the next card before its turn: never allowed
     over = bool(situation.events) and state.hand_over
-    to_come = sum(state.variant.board_cards) - len(state.board) if state.family == "flop" else 0
+    to_come = _board_to_come(situation)
     if over and state.family == "flop" and to_come == 0:
         raise InvalidEvent("the board was dealt out: no card is left that would have come", field=f"{where}.type")
     option = situation.option_flag("rabbit_hunting")
@@ -143,7 +149,7 @@ def run_it_twice_facts(situation: Situation, run: RunItTwice, index: int) -> lis
     # players may agree before the betting ends ("run it twice if you call?"); it applies to the run-out
     if state.hand_over or len(live) < 2:
         raise InvalidEvent("the hand is over: there is no board left to run", field=f"{where}.type")
-    to_come = sum(state.variant.board_cards) - len(state.board)
+    to_come = _board_to_come(situation)
     if to_come <= 0:
         raise InvalidEvent("the board is complete: there is nothing left to run", field=f"{where}.type")
     for i, n in enumerate(run.agreed):

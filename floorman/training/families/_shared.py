@@ -11,6 +11,7 @@ from floorman.model.table import Table
 from floorman.rulebook.house import HouseRules
 from floorman.training.mistakes import Case
 from floorman.training.question import Answer
+from floorman.training.templates import act
 
 #: how a prompt names the game's format
 KIND_WORDS = {"cash": "cash game", "tournament": "tournament"}
@@ -46,6 +47,12 @@ def blinds_table(variant: str, fmt: str, small: int, big: int, stacks: dict[int,
     builder = HandBuilder(table, default_profile(profile, fmt), floor=floor)
     builder.post_forced_bets()
     return builder
+
+
+def fold_around(builder: HandBuilder, until: int | None = None) -> None:
+    """Everyone in turn folds, until the betting is over or the action is back on seat `until`."""
+    while builder.state.actor not in (None, until):
+        act(builder, "fold")
 
 
 def always(kind: str, answer: Answer) -> Callable[[Case], Answer | None]:

@@ -11,14 +11,13 @@ import random
 from typing import Any
 
 from floorman.builder import HandBuilder
-from floorman.model.events import Action
 from floorman.model.incidents.cash_game import (BuyIn, DeckChange, DrawStubShort, LeaveGame, OnlineAccount,
                                                 OnlineTimeout, PlayOver, RabbitHunt, Rake, RunItTwice, SeatChange,
                                                 SitOut, StubDropped)
-from floorman.training.families._shared import KIND_WORDS, always, blinds_table, holdem_table
+from floorman.training.families._shared import KIND_WORDS, always, blinds_table, fold_around, holdem_table
 from floorman.training.mistakes import Mistake
 from floorman.training.question import Answer
-from floorman.training.templates import SEATS, STAKES, Draft, Template, flop, limp_around
+from floorman.training.templates import SEATS, STAKES, Draft, Template, act, flop, limp_around
 
 
 
@@ -48,10 +47,8 @@ def _allows(flag: bool, what: str) -> str:
 
 def _fold_out(b: HandBuilder) -> None:
     """The first player to act raises and everyone folds: the hand is over."""
-    state = b.state
-    b.add_event(Action(seat=state.actor, action="raise", amount=3 * state.big_blind))
-    while b.state.actor is not None:
-        b.add_event(Action(seat=b.state.actor, action="fold"))
+    act(b, "raise", 3 * b.state.big_blind)
+    fold_around(b)
 
 
 # ----------------------------------------------------------------------------- the templates
@@ -124,13 +121,12 @@ def _run_it_twice(rng, difficulty, floor, profile):
     allowed = rng.random() < 0.6
     b = _hand(rng, difficulty, floor, profile, run_it_twice=allowed)
     raiser = b.state.actor
-    b.add_event(Action(seat=raiser, action="raise", amount=3 * b.state.big_blind))
+    act(b, "raise", 3 * b.state.big_blind)
     shover = b.state.actor
-    b.add_event(Action(seat=shover, action="all-in"))
-    while b.state.actor not in (None, raiser):
-        b.add_event(Action(seat=b.state.actor, action="fold"))
+    act(b, "all-in")
+    fold_around(b, raiser)
     if b.state.actor == raiser:
-        b.add_event(Action(seat=raiser, action="call"))
+        act(b, "call")
     if rng.random() < 0.3:
         flop(b, rng)
     live = [n for n, s in b.state.seats.items() if s.live]
@@ -151,7 +147,7 @@ def _leave_game(rng, difficulty, floor, profile):
     else:
         seat = b.state.actor
         action = rng.choice(("call", "fold"))
-        b.add_event(Action(seat=seat, action=action))
+        act(b, action)
         story = f"Seat {seat} {action}s before the flop, then gets up and leaves the game while the hand goes on."
     b.add_incident(LeaveGame(seat=seat, when=when))
     return Draft(b, f"{_line(b)} {story} What does the floor say?")
@@ -177,7 +173,7 @@ def _online_timeout(rng, difficulty, floor, profile):
     limp_around(b)
     flop(b, rng)
     if rng.random() < 0.5:
-        b.add_event(Action(seat=b.state.actor, action="bet", amount=b.state.big_blind * rng.randint(1, 4)))
+        act(b, "bet", b.state.big_blind * rng.randint(1, 4))
     seat = b.state.actor
     cause = rng.choice(("timer", "timer", "disconnected"))
     bank = rng.choice((0, 0, 15))

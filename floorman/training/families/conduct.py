@@ -6,7 +6,7 @@ from __future__ import annotations
 
 from floorman.model.incidents.conduct import (OFFENCES, ChipsFoundBehind, Complaint, Conduct, LostChips,
                                               Penalty, TokenBet)
-from floorman.training.families._shared import always
+from floorman.training.families._shared import always, fold_around
 from floorman.training.mistakes import Mistake
 from floorman.training.question import Answer
 from floorman.training.templates import Draft, Template, act, deal, flop, limp_around, open_action, story
@@ -92,8 +92,7 @@ def _chips_found_behind(rng, difficulty, floor, profile):
     all_in = b.state.actor
     seat = b.state.seats[all_in]
     act(b, "all-in", seat.street_bet + seat.stack)
-    while b.state.actor not in (None, bettor):
-        act(b, "fold")
+    fold_around(b, bettor)
     found = b.state.big_blind * rng.choice((5, 10, 25))
     accepted = rng.random() < 0.5
     b.add_incident(ChipsFoundBehind(seat=bettor, all_in_seat=all_in, amount=found, part_of_action=accepted))

@@ -25,7 +25,7 @@ from floorman.model.incidents.tournament import (
     WrongSeat,
 )
 from floorman.model.table import Table
-from floorman.training.families._shared import always
+from floorman.training.families._shared import always, fold_around
 from floorman.training.mistakes import Mistake
 from floorman.training.question import Answer
 from floorman.training.templates import Draft, Template, act, story
@@ -216,8 +216,7 @@ def _hand_for_hand(rng, difficulty, floor, profile):
     b.post_forced_bets()
     act(b, "all-in")
     act(b, "call")
-    while b.state.actor is not None:
-        act(b, "fold")
+    fold_around(b)
     b.add_incident(HandForHandAllIn())
     return Draft(b, f"{story(b)} The event is playing hand-for-hand. The dealer reaches to turn the hands up "
                     f"and deal the board. What now?")

@@ -16,13 +16,13 @@ from typing import Any
 
 from floorman.builder import HandBuilder
 from floorman.model.cards import SUITS, deck, deck_ranks
-from floorman.model.events import Action, Board, DealHole
+from floorman.model.events import Board, DealHole
 from floorman.model.incidents.variants import DrawQuestion, RankingQuestion, StudIrregularity, StudQuestion
 from floorman.model.table import Table
 from floorman.training.families._shared import always, blinds_table, default_profile
 from floorman.training.mistakes import Case, Mistake
 from floorman.training.question import Answer
-from floorman.training.templates import Draft, Template, limp_around
+from floorman.training.templates import Draft, Template, act, limp_around
 
 
 FLOP_GAMES = ("piquet", "piquet-bridge-suits", "short-deck", "holdem")
@@ -118,8 +118,7 @@ def _deal_street(b: HandBuilder, hands: dict[int, list[str]], street: int) -> No
 
 
 def _bring_in_and_call(b: HandBuilder) -> None:
-    state = b.state
-    b.add_event(Action(seat=state.actor, action="bring-in", amount=b.table.forced_bets.bring_in))
+    act(b, "bring-in", b.table.forced_bets.bring_in)
     limp_around(b)
 
 
@@ -160,12 +159,12 @@ def _stud_irregularity(rng, difficulty, floor, profile):
     stub = None
     if kind == "upcards-picked-up":
         if rng.random() < 0.7:
-            b.add_event(Action(seat=b.state.actor, action="bet", amount=b.table.structure.small_bet))
+            act(b, "bet", b.table.structure.small_bet)
         seat = b.state.actor
         words = f"seat {seat} picks up its upcards" + (" facing the bet" if b.state.to_call(seat) else "")
     elif kind == "premature-card":
         seat = b.state.actor
-        b.add_event(Action(seat=seat, action="check"))
+        act(b, "check")
         words = f"seat {seat} checks and the dealer deals seat {seat}'s fifth-street card"
         if rng.random() < 0.3:
             limp_around(b)
@@ -195,7 +194,7 @@ def _draw_limp(rng, difficulty, floor, profile):
     words = ""
     if raised:
         raiser = b.state.actor
-        b.add_event(Action(seat=raiser, action="raise", amount=3 * big))
+        act(b, "raise", 3 * big)
         words = f" Seat {raiser} raises to {3 * big:,}."
     seat = b.state.actor
     b.add_incident(DrawQuestion(seat=seat))
