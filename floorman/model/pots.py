@@ -72,6 +72,8 @@ class PotAward:
 
 
 def _check_chips(contributions: Mapping[int, int], what: str = "contribution") -> None:
+    if not contributions or min(contributions.values()) >= 0:
+        return      # (the common case, without a Python loop)
     for seat, chips in contributions.items():
         if chips < 0:
             raise ValueError(f"seat {seat} has a negative {what} ({chips})")
@@ -104,9 +106,15 @@ def uncalled_bet(contributions: Mapping[int, int], *,
     live_part = _live_part(contributions, dead_money)
     if not live_part:
         return None
-    ranked = sorted(live_part.items(), key=lambda item: item[1], reverse=True)
-    seat, largest = ranked[0]
-    second = ranked[1][1] if len(ranked) > 1 else 0
+    # the largest (the first seat with it, as a stable sort gives) and the next largest (0 alone)
+    seat, largest, second = None, 0, 0
+    for number, chips in live_part.items():
+        if seat is None or chips > largest:
+            if seat is not None:
+                second = largest
+            seat, largest = number, chips
+        elif chips > second:
+            second = chips
     excess = largest - second
     return (seat, excess) if excess > 0 else None
 

@@ -21,11 +21,14 @@ mucking afterwards does not kill it, so the pot still goes to it.
 from __future__ import annotations
 
 from dataclasses import dataclass, field
+from operator import attrgetter
 from typing import Iterable, Sequence
 
 from floorman.errors import ActionOutOfTurn, FloormanError, InvalidEvent, InvalidTable
 from floorman.model.cards import UNKNOWN
 from floorman.model.events import Action, Board, Burn, DealHole, Draw, Event, Muck, Post, Show, ShowOne
+from floorman.model.pots import Pot, award_pots, build_pots, net_results, pot_name
+from floorman.model.pots import uncalled_bet as _uncalled_bet
 from floorman.model.table import BettingStructure, GameFormat, Table, Variant
 
 
@@ -99,6 +102,30 @@ class StateWarning:
     seat: int | None
 
 
+_ACTED_AND_BET = attrgetter("acted_level", "street_bet")
+
+
+def _seat_number(seat) -> int:
+    return seat.number
+
+
+_VARIANT_FIGURES: dict[Variant, tuple] = {}
+
+
+def _variant_figures(variant: Variant) -> tuple:
+    """(streets, family, short_deck, hole_cards, board_cards) of a variant, worked out once."""
+    figures = _VARIANT_FIGURES.get(variant)
+    if figures is None:
+        figures = _VARIANT_FIGURES[variant] = (variant.streets, variant.family, variant.short_deck,
+                                               variant.hole_cards, variant.board_cards)
+    return figures
+
+
+# TurnActions are frozen values: one object per (seat, action, chips, street), shared by every
+# hand (a few hundred at most), instead of a new one per action
+_TURN_ACTIONS: dict[tuple[int, str, bool, str], TurnAction] = {}
+
+
 #: Betting departures a HandState can be told to tolerate (accept with a warning) instead of
 #: refusing, for replaying hands played under a site's own software rules:
 #: 'not-reopened' a raise by a seat that faces less than a full raise since it acted;
@@ -138,12 +165,14 @@ class HandState:
         self.warnings: list[StateWarning] = []
         self.variant: Variant = table.variant
         self.betting: BettingStructure = table.structure.betting
+        # no-limit and pot-limit: the smallest opening bet (the table is frozen: worked out once)
+        self._big_bet_min = table.structure.min_bet or table.forced_bets.big_blind or 1
         self.enforce_turn = enforce_turn
+        # (positional: number, name, starting_stack, stack, present, dealt_in)
         self.seats: dict[int, SeatInHand] = {
-            seat.number: SeatInHand(number=seat.number, name=seat.name, starting_stack=seat.stack,
-                                    stack=seat.stack, present=seat.present,
-                                    dealt_in=not seat.sitting_out)
-            for seat in sorted(table.seats, key=lambda s: s.number)}
+            seat.number: SeatInHand(seat.number, seat.name, seat.stack, seat.stack, seat.present,
+                                    not seat.sitting_out)
+            for seat in sorted(table.seats, key=_seat_number)}
         self.order: list[int] = list(self.seats)          # seat numbers clockwise from seat 1
         self.events: list[Event] = []
         self._result_cache: tuple[int, HandResult] | None = None
@@ -151,9 +180,9 @@ class HandState:
         self.burns: list[str | None] = []
         self.seen_cards: set[str] = set()
         self.street_index = 0
-        self.streets = self.variant.streets
-        self.family = self.variant.family    # 'flop', 'stud' or 'draw' (cached: asked often)
-        self._short_deck = self.variant.short_deck
+        # 'flop', 'stud' or 'draw' (cached: asked often), and the variant's other fixed figures
+        (self.streets, self.family, self._short_deck, self._hole_cards,
+         self._board_cards) = _variant_figures(self.variant)
         # betting round
         self.round_open = False           # the round's first action has set up `pending`
         self.round_done = False           # betting finished for this street
@@ -176,15 +205,13 @@ class HandState:
         self.actions_taken: list[TurnAction] = []
         self.hand_over = False
         self._dealt_order: tuple[int, ...] | None = None
-        self._hole_cards = self.variant.hole_cards
 
     # ------------------------------------------------------------------ construction
     @classmethod
     def replay(cls, table: Table, events: Iterable[Event], *, enforce_turn: bool = True,
                tolerate: Iterable[str] = (), cap_lifted_heads_up: bool = False) -> "HandState":
         state = cls(table, enforce_turn=enforce_turn, tolerate=tolerate, cap_lifted_heads_up=cap_lifted_heads_up)
-        for event in events:
-            state.apply(event)
+        state.apply_all(events)
         return state
 
     # ------------------------------------------------------------------ basic figures
@@ -201,14 +228,14 @@ class HandState:
         """The smallest opening bet: the big blind in big-bet games, the bet size in limit."""
         if self.betting is BettingStructure.FIXED_LIMIT:
             return self.bet_size
-        return self.table.structure.min_bet or self.big_blind or 1
+        return self._big_bet_min      # table.structure.min_bet or the big blind or 1
 
     @property
     def bet_size(self) -> int:
         """Fixed-limit: the bet and raise size of this round (small bet early, big bet late)."""
         structure = self.table.structure
-        late_from = {"flop": 2, "stud": 2, "draw": 2}[self.family]
-        return structure.big_bet if self.street_index >= late_from else structure.small_bet
+        # flop games from the turn, stud from fifth street, draw games from the second draw
+        return structure.big_bet if self.street_index >= 2 else structure.small_bet
 
     @property
     def pot(self) -> int:
@@ -234,7 +261,19 @@ class HandState:
     @property
     def active_seats(self) -> list[int]:
         """Seats still in the hand (not folded), clockwise from seat 1."""
-        return [n for n in self.order if self.seats[n].live]
+        # self.seats is built in seat order and never changes: its order is self.order
+        return [n for n, s in self.seats.items() if s.dealt_in and not s.folded]
+
+    def _one_live_hand(self) -> bool:
+        """Exactly one seat still holds a live hand (`len(self.active_seats) == 1`, stopping
+        at the second live hand: asked after every fold)."""
+        live = 0
+        for s in self.seats.values():
+            if s.dealt_in and not s.folded:
+                live += 1
+                if live > 1:
+                    return False
+        return live == 1
 
     # ------------------------------------------------------------------ turn order
     def _clockwise_after(self, start: int | None) -> list[int]:
@@ -278,8 +317,23 @@ class HandState:
 
     def _round_pending(self) -> set[int]:
         # a seat whose chips in front already cover every opponent's whole stack has nothing to
-        # decide (heads-up, the big blind when the small blind is all-in for less): not pending
-        return {n for n in self.order if self.seats[n].can_act and self._can_lose_more(n)}
+        # decide (heads-up, the big blind when the small blind is all-in for less): not pending.
+        # That is `_can_lose_more` for each seat that can act, from the two largest live reaches
+        # (chips in front + behind) instead of a scan of the others per seat.
+        top_seat, top, second = None, -1, -1
+        for t in self.seats.values():
+            if t.dealt_in and not t.folded:
+                reach = t.street_bet + t.stack
+                if reach > top:
+                    top_seat, top, second = t.number, reach, top
+                elif reach > second:
+                    second = reach
+        pending = set()
+        for n, t in self.seats.items():
+            if t.stack > 0 and t.present and t.dealt_in and not t.folded \
+                    and (second if n == top_seat else top) > t.street_bet:
+                pending.add(n)
+        return pending
 
     def _round_view(self) -> tuple[set[int], int | None, bool]:
         """Who must act this round, the seat before the first of them, and whether the round
@@ -434,43 +488,53 @@ class HandState:
 
     # ------------------------------------------------------------------ applying events
     def apply(self, event: Event) -> None:
-        index = len(self.events)
-        try:
-            handler = self._HANDLERS[type(event)]
-        except KeyError:
-            raise InvalidEvent(f"floorman cannot replay a {type(event).__name__} event: build events with "
-                               f"the event classes or parse_event()", event_index=index, field="type") from None
-        if self.hand_over and not isinstance(event, (Show, Muck, ShowOne, Board, Burn)):
-            raise InvalidEvent("the hand is over: everyone else folded", event_index=index)
-        # each handler checks everything before it changes anything, so a refused event leaves
-        # the hand as it was (an event that opens a betting round keeps a small undo record)
-        handler(self, event, index)
-        self.events.append(event)
+        self.apply_all((event,))
+
+    def apply_all(self, events: Iterable[Event]) -> None:
+        """`apply` each event in turn (one loop for a whole replay); a refused event stops it, the
+        events before it applied (`len(self.events)` of them in all)."""
+        handlers = self._HANDLERS
+        applied = self.events
+        for event in events:
+            index = len(applied)
+            handler = handlers.get(type(event))
+            if handler is None:
+                raise InvalidEvent(f"floorman cannot replay a {type(event).__name__} event: build events with "
+                                   f"the event classes or parse_event()", event_index=index, field="type")
+            if self.hand_over and not isinstance(event, (Show, Muck, ShowOne, Board, Burn)):
+                raise InvalidEvent("the hand is over: everyone else folded", event_index=index)
+            # each handler checks everything before it changes anything, so a refused event leaves
+            # the hand as it was (an event that opens a betting round keeps a small undo record)
+            handler(self, event, index)
+            applied.append(event)
 
     def _post(self, event: Post, index: int) -> None:
-        s = self._seat(event.seat, index)
+        s = self.seats.get(event.seat) or self._seat(event.seat, index)
+        kind, amount, live = event.kind, event.amount, event.live
         if not s.dealt_in:
             raise InvalidEvent(f"seat {s.number} is sitting out and cannot post", event_index=index, field="seat")
-        if event.amount > s.stack:
-            raise InvalidEvent(f"seat {s.number} posts {event.amount} but has only {s.stack} (table stakes)",
+        if amount > s.stack:
+            raise InvalidEvent(f"seat {s.number} posts {amount} but has only {s.stack} (table stakes)",
                                event_index=index, field="amount")
-        if event.amount < 0:
-            raise InvalidEvent(f"seat {s.number} posts {event.amount}: a post is never negative",
+        if amount < 0:
+            raise InvalidEvent(f"seat {s.number} posts {amount}: a post is never negative",
                                event_index=index, field="amount")
         self._check_post_size(s, event, index)
-        self._check_blind_seat(s, event, index)
-        self.posted_kinds.add(event.kind)
-        s.stack -= event.amount
-        s.total += event.amount
-        if not event.live and event.kind != "ante":
+        blind = kind == "small-blind" or kind == "big-blind"
+        if blind:     # (the check's own first test)
+            self._check_blind_seat(s, event, index)
+        self.posted_kinds.add(kind)
+        s.stack -= amount
+        s.total += amount
+        if not live and kind != "ante":
             # a big-blind or button ante, a dead small blind: money for the pot that nobody has to
             # match. Every-player antes are matched money: a seat all-in for part of its ante wins
             # from each seat only what it put in (side pots), so they are no dead money here.
-            s.dead += event.amount
-        if event.kind in ("small-blind", "big-blind"):
-            self.posted_blinds += event.amount
-        if event.live:
-            s.street_bet += event.amount
+            s.dead += amount
+        if blind:
+            self.posted_blinds += amount
+        if live:
+            s.street_bet += amount
             self.current_bet = max(self.current_bet, s.street_bet)
             if event.kind in ("big-blind", "straddle", "missed-big-blind", "new-player"):
                 if event.kind in ("big-blind", "straddle"):
@@ -561,7 +625,7 @@ class HandState:
                                f"{' or '.join(map(str, allowed))}'s", event_index=index, field="seat")
 
     def _deal(self, event: DealHole, index: int) -> None:
-        s = self._seat(event.seat, index)
+        s = self.seats.get(event.seat) or self._seat(event.seat, index)
         if not s.dealt_in:
             raise InvalidEvent(f"seat {s.number} is sitting out and was not dealt in", event_index=index,
                                field="seat")
@@ -569,13 +633,19 @@ class HandState:
         if held > self._hole_cards:
             raise InvalidEvent(f"seat {s.number} would hold {held} hole cards: {self.variant} deals "
                                f"{self.variant.hole_cards}", event_index=index, field="cards")
-        self._check_new_cards(event.cards, index, "cards")
-        faces = event.face_up if event.face_up is not None else self._default_faces(s, len(event.cards))
-        if len(faces) != len(event.cards):
-            raise InvalidEvent(f"face_up lists {len(faces)} flags for {len(event.cards)} cards",
+        cards = event.cards
+        seen = self.seen_cards
+        if self._short_deck or not seen.isdisjoint(cards) or len(set(cards)) != len(cards):
+            self._check_new_cards(cards, index, "cards")     # (its own first test, inline)
+        faces = event.face_up
+        if faces is None:         # the default faces always fit the cards
+            faces = (False,) * len(cards) if self.family != "stud" else self._default_faces(s, len(cards))
+        elif len(faces) != len(cards):
+            raise InvalidEvent(f"face_up lists {len(faces)} flags for {len(cards)} cards",
                                event_index=index, field="face_up")
-        self._mark_seen(event.cards)
-        s.hole.extend(event.cards)
+        seen.update(cards)         # _mark_seen: every known card
+        seen.discard(UNKNOWN)
+        s.hole.extend(cards)
         s.face_up.extend(faces)
         if self.awaiting_cards and self.family == "stud":
             self._start_next_street()
@@ -592,6 +662,8 @@ class HandState:
         """Refuse a card already seen (or twice in `cards`) or not in the deck; marks nothing."""
         seen = self.seen_cards
         short_deck = self._short_deck
+        if not short_deck and seen.isdisjoint(cards) and len(set(cards)) == len(cards):
+            return    # nothing below can refuse them (the seen cards never hold UNKNOWN)
         for i, card in enumerate(cards):
             if card == UNKNOWN:
                 continue
@@ -618,11 +690,12 @@ class HandState:
         if self.family != "flop":
             raise InvalidEvent(f"{self.variant} has no community cards", event_index=index, field="cards")
         self._check_new_cards(event.cards, index, "cards")
-        needed = sum(self.variant.board_cards[: self._next_board_street() + 1])
+        needed = sum(self._board_cards[: self._next_board_street() + 1])
         if len(self.board) + len(event.cards) > max(needed, len(self.board)) or needed == 0:
             raise InvalidEvent(f"{len(event.cards)} board cards dealt where {needed - len(self.board)} "
                                f"were due", event_index=index, field="cards")
-        undo = None if self.round_open else self._round_record()
+        # (no undo record when _open_round has nothing to open)
+        undo = None if (self.round_open or self.round_done or self.hand_over) else self._round_record()
         self._open_round()    # a round nobody can act in (all-in on the blinds) closes as it opens
         if not self.awaiting_cards and not self.hand_over and not self._betting_closed:
             if undo is not None:
@@ -638,11 +711,11 @@ class HandState:
         """Which street the next board cards belong to."""
         dealt = len(self.board)
         total = 0
-        for street, count in enumerate(self.variant.board_cards):
+        for street, count in enumerate(self._board_cards):
             total += count
             if dealt < total:
                 return street
-        return len(self.variant.board_cards)
+        return len(self._board_cards)
 
     def _draw(self, event: Draw, index: int) -> None:
         s = self._seat(event.seat, index)
@@ -735,11 +808,12 @@ class HandState:
         return self._betting_closed_with(self.pending)
 
     def _betting_closed_with(self, pending: set[int]) -> bool:
-        able = [n for n in self.order if self.seats[n].can_act]
+        able = [n for n, t in self.seats.items()          # (seat order; t.can_act)
+                if t.dealt_in and not t.folded and t.stack > 0 and t.present]
         return len(able) == 0 or (len(able) == 1 and self.to_call(able[0]) == 0 and not pending)
 
     def _action(self, event: Action, index: int) -> None:
-        s = self._seat(event.seat, index)
+        s = self.seats.get(event.seat) or self._seat(event.seat, index)
         if not s.dealt_in:
             raise InvalidEvent(f"seat {s.number} is not in the hand", event_index=index, field="seat")
         if s.folded:
@@ -782,7 +856,7 @@ class HandState:
         return (self.awaiting_cards, self.street_index, self.round_done, self.round_open, self.current_bet,
                 self.last_full_raise, self.full_level, self.bets_and_raises, self.capped_multiway,
                 set(self.pending), self.last_actor,
-                [(t.acted_level, t.street_bet) for t in self.seats.values()])
+                list(map(_ACTED_AND_BET, self.seats.values())))      # [(acted_level, street_bet)]
 
     def _restore_round(self, record: tuple) -> None:
         (self.awaiting_cards, self.street_index, self.round_done, self.round_open, self.current_bet,
@@ -801,8 +875,25 @@ class HandState:
         if s.stack == 0:
             raise InvalidEvent(f"seat {s.number} is all-in and has no further action", event_index=index,
                                field="seat")
-        self._open_round()        # restored by `_action` if this action is refused
-        expected = self.actor
+        if not (self.round_open or self.round_done or self.hand_over):
+            self._open_round()    # restored by `_action` if this action is refused
+        if self.round_open and not (self.hand_over or self.round_done or self.awaiting_cards):
+            # `self.actor` of an open round: the first pending seat clockwise after the last actor
+            expected = None
+            pending = self.pending
+            if pending:
+                start = self.last_actor
+                if start is None:
+                    start = -1
+                for number in self.order:
+                    if number in pending:
+                        if number > start:
+                            expected = number
+                            break
+                        if expected is None:
+                            expected = number      # the first one, if none comes after `start`
+        else:
+            expected = self.actor
         if self.enforce_turn and expected != s.number and event.in_turn is not False:
             raise ActionOutOfTurn(f"seat {s.number} acted out of turn: seat {expected} is to act",
                                   seat=s.number, expected_seat=expected, event_index=index, field="seat")
@@ -811,29 +902,43 @@ class HandState:
             s.folded = True
             self._record(s, "fold", False)
         elif kind == "check":
-            if self.to_call(s.number) > 0:
-                raise InvalidEvent(f"seat {s.number} cannot check: {self.to_call(s.number)} to call",
+            to_call = max(0, min(self.current_bet - s.street_bet, s.stack))     # to_call(s.number)
+            if to_call > 0:
+                raise InvalidEvent(f"seat {s.number} cannot check: {to_call} to call",
                                    event_index=index, field="action")
             self._record(s, "check", False)
         elif kind == "call":
-            to_call = self.to_call(s.number)
+            to_call = max(0, min(self.current_bet - s.street_bet, s.stack))     # to_call(s.number)
             if to_call == 0:
                 raise InvalidEvent(f"seat {s.number} has nothing to call (a call here is a check)",
                                    event_index=index, field="action")
-            self._put_in(s, to_call)
+            s.stack -= to_call        # _put_in
+            s.street_bet += to_call
+            s.total += to_call
             self._record(s, "call", True)
         elif kind == "bring-in":
             self._bring_in(s, event, index)
         else:  # bet, raise, complete, all-in
             self._bet_or_raise(s, event, index)
         self.last_actor = s.number
-        self._after_action(kind == "fold")
+        # _after_action(kind == "fold"): only a fold can leave a single live hand
+        if kind == "fold" and self._one_live_hand():
+            self.hand_over = True
+            self.round_done = True
+            self.pending.clear()
+        elif not self.pending:
+            self._close_round()
 
     def _record(self, s: SeatInHand, action: str, chips: bool) -> None:
         s.acted_level = self.current_bet
         s.acted_serial = self.reopen_serial
         self.pending.discard(s.number)
-        self.actions_taken.append(TurnAction(s.number, action, chips, self.street))
+        streets = self.streets
+        key = (s.number, action, chips, streets[min(self.street_index, len(streets) - 1)])
+        taken = _TURN_ACTIONS.get(key)
+        if taken is None:
+            taken = _TURN_ACTIONS[key] = TurnAction(*key)
+        self.actions_taken.append(taken)
 
     def _put_in(self, s: SeatInHand, chips: int) -> None:
         s.stack -= chips
@@ -882,7 +987,9 @@ class HandState:
                 return
             raise InvalidEvent(f"a bet to {amount} does not exceed the current bet of {self.current_bet}",
                                event_index=index, field="amount")
-        if not self.reopened_for(s.number):
+        acted = s.acted_level         # reopened_for(s.number), without the seat lookup
+        if acted is not None and self.current_bet - acted < max(self.last_full_raise, 1) \
+                and not (self.betting is BettingStructure.FIXED_LIMIT and s.acted_serial < self.reopen_serial):
             self._refuse("not-reopened", f"seat {s.number} may only call or fold: betting was not reopened "
                          f"(it faces less than a full raise since it acted)", index, s.number, "action")
         if self.cap_reached:
@@ -916,7 +1023,8 @@ class HandState:
         self.last_aggressor = s.number
         self.round_aggressor[self.street_index] = s.number
         # everyone else who can still act must respond to the new bet
-        self.pending = {n for n in self.order if n != s.number and self.seats[n].can_act}
+        self.pending = {n for n, t in self.seats.items()             # (seat order; t.can_act)
+                        if n != s.number and t.dealt_in and not t.folded and t.stack > 0 and t.present}
         self._record(s, "bet" if increment == amount else "raise", True)
 
     def _refuse(self, code: str, message: str, index: int, seat: int, field_name: str) -> None:
@@ -925,16 +1033,6 @@ class HandState:
             self.warnings.append(StateWarning(code, message, index, seat))
             return
         raise InvalidEvent(message, event_index=index, field=field_name)
-
-    def _after_action(self, folded: bool = True) -> None:
-        # only a fold can leave a single live hand
-        if folded and len(self.active_seats) == 1:
-            self.hand_over = True
-            self.round_done = True
-            self.pending.clear()
-            return
-        if not self.pending:
-            self._close_round()
 
     def _can_lose_more(self, number: int) -> bool:
         """Some other live seat has more in total (in front + behind) than this seat has in front."""
@@ -946,7 +1044,7 @@ class HandState:
         bet against, so the seats still pending need not act (they could only check)."""
         able = 0
         for s in self.seats.values():
-            if s.can_act:
+            if s.dealt_in and not s.folded and s.stack > 0 and s.present:     # s.can_act
                 able += 1
                 if able > 1:
                     return False
@@ -1036,10 +1134,8 @@ class HandState:
 
     def uncalled_bet(self) -> tuple[int, int] | None:
         """The uncalled part of the largest bet: (seat, chips going back), or None."""
-        from floorman.model.pots import uncalled_bet
-
-        return uncalled_bet({n: s.total for n, s in self.seats.items() if s.total},
-                            dead_money=self._dead_money())
+        return _uncalled_bet({n: s.total for n, s in self.seats.items() if s.total},
+                             dead_money=self._dead_money())
 
     def _dead_money(self) -> dict[int, int] | None:
         """Chips posted dead (antes, a dead small blind): in the pot, but never a bet to match."""
@@ -1057,8 +1153,6 @@ class HandState:
         return self._pots(self.uncalled_bet())
 
     def _open_pots(self) -> list:
-        from floorman.model.pots import Pot
-
         dead = self._dead_money() or {}
         matched = {n: s.total - dead.get(n, 0) for n, s in self.seats.items() if s.total}
         live = [n for n in self.order if self.seats[n].live]
@@ -1087,8 +1181,6 @@ class HandState:
         return pots
 
     def _pots(self, uncalled: tuple[int, int] | None) -> list:
-        from floorman.model.pots import build_pots
-
         contributions = {n: s.total for n, s in self.seats.items() if s.total}
         if uncalled:
             contributions[uncalled[0]] -= uncalled[1]
@@ -1129,11 +1221,15 @@ class HandState:
         return result
 
     def _settle(self) -> HandResult:
-        from floorman.model.pots import award_pots, net_results
-
-        uncalled = self.uncalled_bet()
-        pots = self._pots(uncalled)
+        # uncalled_bet() and _pots(), sharing the contributions and the dead money
+        contributions = {n: s.total for n, s in self.seats.items() if s.total}
+        dead = self._dead_money()
+        uncalled = _uncalled_bet(contributions, dead_money=dead)
         live = self.active_seats
+        in_pots = dict(contributions)
+        if uncalled:
+            in_pots[uncalled[0]] -= uncalled[1]
+        pots = build_pots(in_pots, live, dead_money=dead)
         readings: dict[int, tuple] = {}
         contested = len(live) > 1
         high: dict[int, object] = {}
@@ -1160,8 +1256,6 @@ class HandState:
                     low_card[n] = high_card_by_suit(lo.best_five)
                     high_card.setdefault(n, low_card[n])
         if contested:
-            from floorman.model.pots import pot_name
-
             for index, pot in enumerate(pots):
                 if len(pot.eligible) > 1 and not any(n in high or n in low for n in pot.eligible):
                     raise InvalidEvent(f"the {pot_name(index)} ({pot.amount}) is contested by seats "
@@ -1178,7 +1272,7 @@ class HandState:
             high_card_by_suit=high_card or None,
             low_card_by_suit=low_card or None,
         )
-        net = net_results({n: s.total for n, s in self.seats.items() if s.total}, uncalled, awards)
+        net = net_results(contributions, uncalled, awards)
         final = {n: s.stack for n, s in self.seats.items()}
         if uncalled:
             final[uncalled[0]] += uncalled[1]
