@@ -113,7 +113,7 @@ def _defaults(cls: type) -> dict[str, Any]:
     return out
 
 
-_EVENT_DEFAULTS = {cls: _defaults(cls) for cls in (Post, DealHole, Board, Draw, Action, Show, Muck, Seat)}
+_EVENT_DEFAULTS = {cls: _defaults(cls) for cls in (Post, DealHole, Board, Draw, Action, Show, Muck, Seat, Table)}
 
 
 def _event(cls: type, **values: Any) -> Any:
@@ -124,13 +124,39 @@ def _event(cls: type, **values: Any) -> Any:
     amounts integers); tests compare these models with validated ones.
     """
     obj = cls.__new__(cls)
-    fields = _EVENT_DEFAULTS[cls].copy()
-    fields.update(values)
-    _set(obj, "__dict__", fields)
+    _set(obj, "__dict__", {**_EVENT_DEFAULTS[cls], **values})
     _set(obj, "__pydantic_fields_set__", set(values))
     _set(obj, "__pydantic_extra__", None)
     _set(obj, "__pydantic_private__", None)
     return obj
+
+
+def _interned(cache: dict[tuple[Any, ...], Any], cls: type, key: tuple[Any, ...], **values: Any) -> Any:
+    """`_event(cls, **values)`, kept in `cache` under `key` for the file's next hands (call it as
+    `cache.get(key) or _interned(...)`: a hit then builds no keyword arguments).
+
+    Events are frozen, and a file repeats the same few thousand ('p3 f', 'd dh p1 ????'): one
+    object each, per `read_hands` call."""
+    event = cls.__new__(cls)          # _event(cls, **values), inline: this runs for every new event
+    _set(event, "__dict__", {**_EVENT_DEFAULTS[cls], **values})
+    _set(event, "__pydantic_fields_set__", set(values))
+    _set(event, "__pydantic_extra__", None)
+    _set(event, "__pydantic_private__", None)
+    cache[key] = event
+    return event
+
+
+_DEAL_DEFAULTS = _EVENT_DEFAULTS[DealHole]
+
+
+def _deal_hole(seat: int, cards: tuple[str, ...]) -> DealHole:
+    """`_event(DealHole, seat=seat, cards=cards)`, without the keyword arguments."""
+    event = DealHole.__new__(DealHole)
+    _set(event, "__dict__", {**_DEAL_DEFAULTS, "seat": seat, "cards": cards})
+    _set(event, "__pydantic_fields_set__", {"seat", "cards"})
+    _set(event, "__pydantic_extra__", None)
+    _set(event, "__pydantic_private__", None)
+    return event
 
 
 # ---------------------------------------------------------------------------------------------- hands
@@ -318,14 +344,15 @@ def load(path: str | Path) -> list[PhhHand]:
 def read_hands(text: str, *, source: str = "<string>") -> list[PhhHand]:
     """Every hand in a PHH text: a single hand (fields at the top level) or sections."""
     raw = _toml(text, source)
+    cache: dict[tuple[Any, ...], Any] = {}
     if "variant" in raw or "actions" in raw:
-        return [_hand(raw, text, source, None)]
+        return [_hand(raw, text, source, None, cache)]
     hands = []
     for name, body in raw.items():
         if not isinstance(body, dict):
             raise _error(text, source, None, f"expected a hand section such as [1], found a field {name!r}",
                          name, None)
-        hands.append(_hand(body, text, source, name))
+        hands.append(_hand(body, text, source, name, cache))
     if not hands:
         raise InputFileError("no hands in the file", file=source)
     return hands
@@ -365,6 +392,7 @@ class _NotSimple(Exception):
     """The text uses TOML beyond the one-line subset the fast path reads: use tomllib."""
 
 
+_BARE_KEY = re.compile(r"[A-Za-z0-9_-]+")
 _KEY_LINE = re.compile(r"([A-Za-z0-9_-]+)[ \t]*=[ \t]*(.*)")
 _TOKEN = re.compile(r"""[ \t]*(?:
     '(?P<lit>[^'\n]*)'
@@ -412,8 +440,36 @@ def _scalar(match: re.Match[str]) -> Any:
     raise _NotSimple
 
 
+_KEYS_SEEN: set[str] = set()    # keys _KEY_LINE has accepted (PHH files use a few dozen)
+
+
+# decimal integers as PHH writes them: ASCII digits, no sign, no leading zero, no `_`
+# characters TOML refuses outside comments (tab and newline aside), and the line breaks
+# str.splitlines() knows and TOML does not (\r alone, \x85, \u2028...): tomllib decides
+_CONTROL = re.compile("[\x00-\x08\x0b-\x1f\x7f\x85\u2028\u2029]")
+_PLAIN_INTS = re.compile(r"(?:0|[1-9][0-9]*)(?:, (?:0|[1-9][0-9]*))*")
+
+
 def _fast_value(line: str) -> Any:
     """One value that starts and ends on this line: a scalar or a flat array of scalars."""
+    # the shapes PHH writers produce (`['a', 'b']`, `[0, 50]`, `'NT'`, `100`), checked exactly,
+    # before the general regexes below
+    if line[:2] == "['" and line[-2:] == "']":
+        inner = line[2:-2]
+        items = inner.split("', '")
+        # no quote inside an item (each separator holds two) and no control character
+        if inner.count("'") == 2 * len(items) - 2 and inner.isprintable():
+            return items
+    elif line[:1] == "[" and line[-1:] == "]":
+        if _PLAIN_INTS.fullmatch(line, 1, len(line) - 1):
+            return list(map(int, line[1:-1].split(", ")))
+    elif line.isdigit() and line.isascii() and (line[0] != "0" or len(line) == 1):   # 0|[1-9][0-9]*
+        return int(line)
+    elif line == "false" or line == "true":
+        return line == "true"
+    elif line[:1] == "'" and line[-1:] == "'" and len(line) > 1 and line.count("'") == 2 \
+            and line.isprintable():
+        return line[1:-1]
     if line.endswith("]"):
         if _STR_ARRAY.fullmatch(line):
             return [a if b is None else b for a, b in
@@ -458,6 +514,8 @@ def _fast_toml(text: str) -> dict[str, Any]:
     """The subset of TOML that PHH writers produce: `[section]` headers and one-line
     `key = value` pairs with flat arrays. Anything else raises _NotSimple (tomllib then reads
     the text, and reports errors). Gives exactly what `tomllib.loads(parse_float=Decimal)` gives."""
+    if _CONTROL.search(text):
+        raise _NotSimple
     root: dict[str, Any] = {}
     table = root
     for line in text.splitlines():
@@ -466,27 +524,101 @@ def _fast_toml(text: str) -> dict[str, Any]:
             continue
         if stripped[0] == "[":
             header = _HEADER.match(stripped)
-            if header is None or not re.fullmatch(r"[A-Za-z0-9_-]+", header.group(1)):
+            if header is None or not _BARE_KEY.fullmatch(header.group(1)):
                 raise _NotSimple
             name = header.group(1)
             if name in root:
                 raise _NotSimple
             table = root[name] = {}
             continue
-        match = _KEY_LINE.fullmatch(stripped)
-        if match is None:
-            raise _NotSimple
-        key = match.group(1)
+        key, equals, value = stripped.partition(" = ")
+        if not equals or key not in _KEYS_SEEN or value[:1] in " \t":
+            match = _KEY_LINE.fullmatch(stripped)
+            if match is None:
+                raise _NotSimple
+            key, value = match.group(1), match.group(2)
+            if len(_KEYS_SEEN) < 1024:
+                _KEYS_SEEN.add(key)
         if key in table:
             raise _NotSimple
-        table[key] = _fast_value(match.group(2))
+        table[key] = _fast_value(value)
     return root
 
 
 _PLAYERS = {f"p{i}": i - 1 for i in range(1, 100)}
 _CARD_CACHE: dict[str, tuple[str, ...]] = {}
 _VERBS = frozenset({"f", "cc", "cbr", "pb", "sd", "sm"})
+_STR_TYPE = frozenset({str})
+_DECIMAL_TYPE = frozenset({Decimal})
+_NO_SEATS: frozenset[int] = frozenset()
+_INT_TYPE = frozenset({int})
 _NO_EXTRA: dict[str, Any] = {}
+
+# The shapes of nearly every action, without commentary: read once per file (see _action_shape)
+_FOLD, _CHECK_CALL, _BET_RAISE, _DEAL, _BOARD = range(5)
+
+
+def _parsed_cards(word: str) -> tuple[str, ...] | None:
+    """`_Reader.cards` without the error: None when the word is not cards."""
+    cards = _CARD_CACHE.get(word)
+    if cards is None:
+        try:
+            cards = tuple(parse_cards(word))
+        except ValueError:
+            return None
+        if len(_CARD_CACHE) < 8192:
+            _CARD_CACHE[word] = cards
+    return cards
+
+
+def _parsed_amount(word: str) -> _Number | None:
+    """`_Reader.amount` without the error: None when the word is not an amount above 0."""
+    text = word.replace(",", "")
+    try:
+        amount: _Number = int(text)
+    except ValueError:
+        try:
+            amount = Decimal(text)
+        except InvalidOperation:
+            return None
+        if not amount.is_finite():
+            return None
+    return amount if amount > 0 else None
+
+
+def _action_shape(action: str) -> tuple[int, int, Any] | None:
+    """(shape, player index, cards or amount) of 'pN f', 'pN cc', 'pN cbr X', 'd dh pN cards'
+    and 'd db cards' without commentary; None for anything else, or anything the general code
+    must refuse (it is read there, and the error names the action). The player may still be
+    beyond the hand's players: the reader checks that."""
+    if "#" in action:
+        return None
+    words = action.split()
+    count = len(words)
+    if count == 2:
+        player = _PLAYERS.get(words[0])
+        if player is not None:
+            if words[1] == "f":
+                return _FOLD, player, None
+            if words[1] == "cc":
+                return _CHECK_CALL, player, None
+    elif count == 3:
+        if words[0] == "d":
+            if words[1] == "db":
+                cards = _parsed_cards(words[2])
+                if cards is not None:
+                    return _BOARD, -1, cards
+        elif words[1] == "cbr":
+            player = _PLAYERS.get(words[0])
+            amount = _parsed_amount(words[2])
+            if player is not None and amount is not None:
+                return _BET_RAISE, player, amount
+    elif count == 4 and words[0] == "d" and words[1] == "dh":
+        player = _PLAYERS.get(words[2])
+        cards = _parsed_cards(words[3])
+        if player is not None and cards is not None:
+            return _DEAL, player, cards
+    return None
 
 
 def _places(text: str) -> int:
@@ -499,8 +631,10 @@ def _places(text: str) -> int:
 class _Reader:
     """Builds one hand. Tracks just enough of the betting to tell a check from a call."""
 
-    def __init__(self, raw: dict[str, Any], text: str, source: str, section: str | None) -> None:
+    def __init__(self, raw: dict[str, Any], text: str, source: str, section: str | None,
+                 cache: dict[tuple[Any, ...], Any]) -> None:
         self.raw = raw
+        self.cache = cache       # events shared by the file's hands (see _interned)
         self.text = text
         self.source = source
         self.section = section
@@ -520,6 +654,8 @@ class _Reader:
             raise self.fail(f"expected a list of amounts, got {value!r}", name)
         if len(value) != count:
             raise self.fail(f"has {len(value)} entries for {count} players", name)
+        if _INT_TYPE.issuperset(map(type, value)) and (not value or min(value) >= 0):
+            return value         # whole amounts of 0 or more (the usual case): nothing to check
         for i, item in enumerate(value):
             if type(item) is int and item >= 0:
                 continue
@@ -645,18 +781,23 @@ class _Reader:
         places = 0
         for values in (stacks_raw, antes_raw, blinds_raw or (),
                        (bring_in_raw, small_raw, big_raw, min_bet_raw)):
+            if _DECIMAL_TYPE.isdisjoint(map(type, values)):
+                continue         # whole numbers only (the usual case)
             for value in values:
                 if type(value) is Decimal and value.is_finite():
                     exponent = value.normalize().as_tuple().exponent
                     if isinstance(exponent, int) and -exponent > places:
                         places = -exponent
-        for index, action in enumerate(actions):
-            if type(action) is not str:
-                raise self.fail(f"expected an action string, got {action!r}", "actions", index)
-            if " cbr " in action:
-                words = action.split("#", 1)[0].split()
-                if len(words) == 3:
-                    places = max(places, _places(words[2]))
+        if not set(map(type, actions)) <= _STR_TYPE:
+            for index, action in enumerate(actions):
+                if type(action) is not str:
+                    raise self.fail(f"expected an action string, got {action!r}", "actions", index)
+        if "." in "".join(actions):       # (no '.' anywhere, no decimal places in a bet)
+            for action in actions:
+                if " cbr " in action and "." in action:
+                    words = action.split("#", 1)[0].split()
+                    if len(words) == 3:
+                        places = max(places, _places(words[2]))
         if places > _MAX_DECIMALS:
             raise self.fail(f"amounts with more than {_MAX_DECIMALS} decimal places", "actions")
         scale = 10 ** places
@@ -664,11 +805,23 @@ class _Reader:
         def chips(value: _Number) -> int:
             return value * scale if type(value) is int else int((value * scale).to_integral_value())
 
-        unknown = [type(v) is Decimal and v.is_infinite() for v in stacks_raw]
-        stacks = [UNKNOWN_STACK if unk else chips(v) for v, unk in zip(stacks_raw, unknown)]
-        antes = [chips(v) for v in antes_raw]
-        blinds = [chips(v) if v >= 0 else -chips(-v) for v in blinds_raw] if blinds_raw is not None else [0] * n
+        if scale == 1 and _INT_TYPE.issuperset(map(type, stacks_raw)) \
+                and _INT_TYPE.issuperset(map(type, antes_raw)) \
+                and (blinds_raw is None or _INT_TYPE.issuperset(map(type, blinds_raw))):
+            # whole chips already (the usual case): chips(v) is v, and no stack is inf
+            unknown = [False] * n
+            stacks = list(stacks_raw)
+            antes = list(antes_raw)
+            blinds = list(blinds_raw) if blinds_raw is not None else [0] * n
+        else:
+            unknown = [type(v) is Decimal and v.is_infinite() for v in stacks_raw]
+            stacks = [UNKNOWN_STACK if unk else chips(v) for v, unk in zip(stacks_raw, unknown)]
+            antes = [chips(v) for v in antes_raw]
+            blinds = [chips(v) if v >= 0 else -chips(-v) for v in blinds_raw] if blinds_raw is not None \
+                else [0] * n
         for name, amounts in (("starting_stacks", stacks), ("antes", antes), ("blinds_or_straddles", blinds)):
+            if max(map(abs, amounts), default=0) < CHIP_LIMIT:
+                continue         # (the usual case, without a Python loop)
             for i, amount in enumerate(amounts):
                 if abs(amount) >= CHIP_LIMIT:
                     raise self.fail(f"{amount} chips is beyond floorman's limit (below 2**53)", f"{name}[{i}]")
@@ -684,7 +837,7 @@ class _Reader:
         if type(seat_count_raw) is int and seat_count <= seat_count_raw <= 10:
             seat_count = seat_count_raw
         names = raw.get("players")
-        if not (isinstance(names, list) and len(names) == n and all(type(x) is str for x in names)):
+        if not (isinstance(names, list) and len(names) == n and _STR_TYPE.issuperset(map(type, names))):
             names = [f"p{i + 1}" for i in range(n)]
 
         # the forced bets as the table states them (by position: entry 0 small blind, 1 big blind)
@@ -712,34 +865,51 @@ class _Reader:
         ante_kind = {"big-blind": "big-blind-ante", "button": "button-ante"}.get(ante_style, "ante")
         min_bet = chips(min_bet_raw) if min_bet_raw is not None else 0
         try:
-            # seats are checked above (numbers 1-10, integer stacks of 0 or more, names): no
-            # need to validate them again; the table checks that they fit together
-            table = Table(
-                seats=tuple(_event(Seat, number=seats[i], name=names[i], stack=stacks[i]) for i in range(n)),
-                seat_count=seat_count,
-                button=None if stud else seats[-1],
-                variant=variant,
-                structure=_structure(betting, chips(small_raw) if small_raw is not None else 0,
-                                     chips(big_raw) if big_raw is not None else 0, min_bet),
-                forced_bets=_forced_bets(sb_amount, bb_amount or (0 if stud else min_bet), ante_amount,
-                                         ante_style, straddles,
-                                         chips(bring_in_raw) if bring_in_raw is not None else 0),
-                format=_game_format(raw),
-            )
-        except InvalidTable as exc:   # the table's own checks (Table(...) names the field)
+            # validated (and cached): amounts the reader has not bounded, fixed-limit sizes
+            structure = _structure(betting, chips(small_raw) if small_raw is not None else 0,
+                                   chips(big_raw) if big_raw is not None else 0, min_bet)
+            forced_bets = _forced_bets(sb_amount, bb_amount or (0 if stud else min_bet), ante_amount,
+                                       ante_style, straddles,
+                                       chips(bring_in_raw) if bring_in_raw is not None else 0)
+        except InvalidTable as exc:   # the models' own checks (they name the field)
             raise self.fail(exc.message, "variant") from None
+        # The seats and the table are built without validation: the reader has checked all that
+        # the models check. Seats: distinct numbers 1-10 (seat_numbers), string names, integer
+        # stacks 0 to CHIP_LIMIT; 2 to 10 of them. Table: seat_count from 2 to 10 and not below
+        # the highest seat, the button (pN, the last seat) a seat at the table, no button only in
+        # stud. tests/test_phh.py validates the tables of every shared hand again.
+        cache = self.cache
+        seat_models = []
+        for i in range(n):
+            key = ("seat", seats[i], names[i], stacks[i])
+            seat_models.append(cache.get(key) or _interned(cache, Seat, key, number=seats[i], name=names[i],
+                                                           stack=stacks[i]))
+        event_name = raw.get("event")
+        if event_name is None or type(event_name) is str:    # the file's hands share one event
+            key = ("format", event_name, raw.get("level") is not None)
+            game_format = cache.get(key)
+            if game_format is None:
+                game_format = cache[key] = _game_format(raw)
+        else:
+            game_format = _game_format(raw)
+        table = _event(Table, seats=tuple(seat_models),
+                       seat_count=seat_count, button=None if stud else seats[-1], variant=variant,
+                       structure=structure, forced_bets=forced_bets, format=game_format)
 
         # ---------------------------------------------------------------- posts
         events: list[Event] = []
         event_actions: list[int | None] = []
         stack = list(stacks)
         bet = [0] * n
-        for i in range(n):
+        for i in (range(n) if any(antes) else ()):
             amount = min(antes[i], stack[i])
             if amount:
-                events.append(_event(Post, seat=seats[i], kind=ante_kind, amount=amount))
+                key = ("post", seats[i], ante_kind, amount)
+                events.append(cache.get(key) or _interned(cache, Post, key, seat=seats[i], kind=ante_kind,
+                                                          amount=amount))
                 event_actions.append(None)
                 stack[i] -= amount
+        big_blind_posted = False
         if not stud:
             live_posters = sum(1 for b in blinds if b > 0)
             for i in range(n):
@@ -755,12 +925,15 @@ class _Reader:
                     kind = ("small-blind", "big-blind")[i] if i < 2 else "straddle"
                 amount = min(abs(blinds[i]), stack[i])
                 if amount:
-                    events.append(_event(Post, seat=seats[i], kind=kind, amount=amount))
+                    key = ("post", seats[i], kind, amount)
+                    events.append(cache.get(key) or _interned(cache, Post, key, seat=seats[i], kind=kind,
+                                                              amount=amount))
                     event_actions.append(None)
                     stack[i] -= amount
                     bet[i] += amount
+                    big_blind_posted = big_blind_posted or kind == "big-blind"
         current = max(bet)
-        if any(isinstance(e, Post) and e.kind == "big-blind" for e in events):
+        if big_blind_posted:
             current = max(current, table.forced_bets.big_blind)   # a short big blind still sets the bet
 
         # ---------------------------------------------------------------- actions
@@ -773,6 +946,80 @@ class _Reader:
         append_index = event_actions.append
 
         for index, action in enumerate(actions):
+            # the common shapes first, parsed once per file (the same events as the general
+            # code below, which reads everything else and every error)
+            shape = cache.get(action, False)
+            if shape is False:
+                shape = cache[action] = _action_shape(action)
+            if shape is not None:
+                what, p, value = shape
+                if what == _BOARD:
+                    if family == "flop":
+                        if acted_since_cards or street == 0:
+                            for k in range(n):
+                                bet[k] = 0
+                            current = 0
+                            acted_since_cards = False
+                            street += 1
+                        key = ("board", value, None)
+                        append_event(cache.get(key) or _interned(cache, Board, key, cards=value))
+                        append_index(index)
+                        continue
+                elif p < n:
+                    if what == _DEAL:
+                        if p not in pending_draw:
+                            if stud and acted_since_cards:
+                                for k in range(n):
+                                    bet[k] = 0
+                                current = 0
+                                acted_since_cards = False
+                                street += 1
+                            if UNKNOWN in value:      # '????': the same event in many hands
+                                key = ("deal", seats[p], value, None)
+                                append_event(cache.get(key) or _interned(cache, DealHole, key, seat=seats[p],
+                                                                         cards=value))
+                            else:                     # known cards: seldom twice in a file
+                                append_event(_deal_hole(seats[p], value))
+                            append_index(index)
+                            continue
+                    elif not pending_draw:
+                        acted_since_cards = True
+                        if what == _FOLD:
+                            key = (seats[p], "fold", None, None)
+                            event = cache.get(key) or _interned(cache, Action, key, seat=seats[p], action="fold")
+                        elif what == _CHECK_CALL:
+                            to_call = current - bet[p]
+                            if to_call > stack[p]:
+                                to_call = stack[p]
+                            if to_call > 0:
+                                stack[p] -= to_call
+                                bet[p] += to_call
+                                key = (seats[p], "call", None, None)
+                                event = cache.get(key) or _interned(cache, Action, key, seat=seats[p],
+                                                                    action="call")
+                            else:
+                                key = (seats[p], "check", None, None)
+                                event = cache.get(key) or _interned(cache, Action, key, seat=seats[p],
+                                                                    action="check")
+                        else:   # _BET_RAISE
+                            to = chips(value)
+                            if stud and street == 0 and current <= bring_in:
+                                kind = "complete"
+                            else:
+                                kind = "raise" if current else "bet"
+                            put = to - bet[p]
+                            if 0 < put <= stack[p]:
+                                stack[p] -= put
+                                bet[p] = to
+                                if to > current:
+                                    current = to
+                            key = (seats[p], kind, to, None)
+                            event = cache.get(key) or _interned(cache, Action, key, seat=seats[p], action=kind,
+                                                                amount=to)
+                        append_event(event)
+                        append_index(index)
+                        continue
+
             commentary = None
             body = action
             if "#" in action:
@@ -798,7 +1045,8 @@ class _Reader:
                         acted_since_cards = False
                         street += 1
                     cards = _CARD_CACHE.get(words[2]) or self.cards(words[2], index, action)
-                    append_event(_event(Board, cards=cards, **extra))
+                    key = ("board", cards, commentary)
+                    append_event(cache.get(key) or _interned(cache, Board, key, cards=cards, **extra))
                     append_index(index)
                     continue
                 if what == "dh" and count == 4:
@@ -816,7 +1064,9 @@ class _Reader:
                             current = 0
                             acted_since_cards = False
                             street += 1
-                        append_event(_event(DealHole, seat=seats[player], cards=cards, **extra))
+                        key = ("deal", seats[player], cards, commentary)
+                        append_event(cache.get(key) or _interned(cache, DealHole, key,
+                                               seat=seats[player], cards=cards, **extra))
                     append_index(index)
                     continue
                 raise self.fail("expected 'd dh pN cards' or 'd db cards'", "actions", index, action)
@@ -865,7 +1115,9 @@ class _Reader:
                 pending_draw.clear()
             acted_since_cards = True
             if verb == "f":
-                event = _event(Action, seat=seats[p], action="fold", **extra)
+                key = (seats[p], "fold", None, commentary)
+                event = cache.get(key) or _interned(cache, Action, key,
+                                  seat=seats[p], action="fold", **extra)
             elif verb == "cc":
                 to_call = current - bet[p]
                 if to_call > stack[p]:
@@ -873,9 +1125,13 @@ class _Reader:
                 if to_call > 0:
                     stack[p] -= to_call
                     bet[p] += to_call
-                    event = _event(Action, seat=seats[p], action="call", **extra)
+                    key = (seats[p], "call", None, commentary)
+                    event = cache.get(key) or _interned(cache, Action, key,
+                                      seat=seats[p], action="call", **extra)
                 else:
-                    event = _event(Action, seat=seats[p], action="check", **extra)
+                    key = (seats[p], "check", None, commentary)
+                    event = cache.get(key) or _interned(cache, Action, key,
+                                      seat=seats[p], action="check", **extra)
             elif verb == "pb":
                 if not stud:
                     raise self.fail(f"{variant} has no bring-in", "actions", index, action)
@@ -896,7 +1152,9 @@ class _Reader:
                     bet[p] = to
                     if to > current:
                         current = to
-                event = _event(Action, seat=seats[p], action=kind, amount=to, **extra)
+                key = (seats[p], kind, to, commentary)
+                event = cache.get(key) or _interned(cache, Action, key,
+                                  seat=seats[p], action=kind, amount=to, **extra)
             append_event(event)
             append_index(index)
         if pending_draw:
@@ -907,7 +1165,8 @@ class _Reader:
 
         return PhhHand(table=table, events=events, source=self.source, section=self.section,
                        variant_code=code, scale=scale, seats=tuple(seats),
-                       unknown_stacks=frozenset(seats[i] for i in range(n) if unknown[i]),
+                       unknown_stacks=frozenset(seats[i] for i in range(n) if unknown[i]) if any(unknown)
+                       else _NO_SEATS,
                        ante_trimming=trimming, actions=tuple(actions), event_actions=event_actions,
                        fields=raw, notes=tuple(notes), _text=self.text)
 
@@ -924,8 +1183,9 @@ def _forced_bets(small_blind: int, big_blind: int, ante: int, ante_style: str, s
                       straddles=straddles, bring_in=bring_in)
 
 
-def _hand(raw: dict[str, Any], text: str, source: str, section: str | None) -> PhhHand:
-    return _Reader(raw, text, source, section).build()
+def _hand(raw: dict[str, Any], text: str, source: str, section: str | None,
+          cache: dict[tuple[Any, ...], Any] | None = None) -> PhhHand:
+    return _Reader(raw, text, source, section, {} if cache is None else cache).build()
 
 
 def _game_format(raw: Mapping[str, Any]) -> GameFormat:
@@ -1035,8 +1295,10 @@ def replay_hand(hand: PhhHand, *, tolerate: Sequence[str] = SITE_DEPARTURES, tra
     k = 0
     try:
         if steps is None:
-            for k, event in enumerate(events):
-                apply(event)
+            try:
+                state.apply_all(events)
+            finally:
+                k = len(state.events)      # the event refused, if one was
         else:
             for k, event in enumerate(events):
                 seat = state.seats.get(getattr(event, "seat", None))  # type: ignore[arg-type]

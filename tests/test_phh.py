@@ -267,6 +267,15 @@ TRICKY_TOML = [
     "x = 1979-05-27\n",          # a date: tomllib
     "x = \"esc\\tape\"\n",
     "x = 1_000\ny = 0.1e3\n",
+    # near misses of the shapes PHH writers produce (read exactly, or handed to tomllib)
+    "a = ['p1 f', 'p2 cc' , 'p3 f']\nb = ['x']\nc = ['']\nd = ['a\tb', 'c']\ne = ['a\x01']\n",
+    "a = ['a', 'b'] # ['c']\nb = [1, 2] # [3]\nc = 'x' # 'y'\nd = 'it''s'\ne = ['it', 's'']\n",
+    "a = [01, 2]\nb = 007\nc = [1,2]\nd = [1, 2,]\ne = [1, , 2]\nf = 0\ng = [0, 10]\nh = [ ]\n",
+    "a = '\x7f'\nb = 'a\u00a0b'\nc = ['\u00e9', '\u200b']\nd = [1, -2]\ne = -0\n",
+    "a = 1\na  = 2\n", "a = 1\nb =  2\nc\t= 3\nd.e = 4\n",
+    # booleans and plain integers, read without a regex: near misses go to tomllib
+    "a = true\nb = false\nc = 0\nd = 10\ne = 1_0\n", "a = True\n", "a = \u0661\u0662\n", "a = \u00b2\n",
+    "a = 00\n", "a = truee\n", "a = 'true'\nb = ['false']\n",
 ]
 
 
@@ -289,6 +298,54 @@ def test_the_fast_toml_path_matches_tomllib_on_the_real_files():
         expected = tomllib.loads(text, parse_float=Decimal)
         got = phh._toml(text, str(path))
         assert got == expected and repr(got) == repr(expected), path.name
+
+
+@pytest.mark.skipif(not DATA.is_dir(), reason=f"the shared PHH data is not at {DATA}")
+def test_the_common_action_shapes_read_as_the_general_code_reads_them(monkeypatch):
+    # the reader parses 'pN f', 'pN cc', 'pN cbr X', 'd dh pN cards' and 'd db cards' once per
+    # file (phh._action_shape): with that off, every shared hand must come out the same
+    fast = {path: phh.load(path) for path in sorted(DATA.glob("*.phhs"))}
+    monkeypatch.setattr(phh, "_action_shape", lambda action: None)
+    for path, hands in fast.items():
+        general = phh.load(path)
+        assert len(general) == len(hands)
+        for a, b in zip(hands, general):
+            assert a.events == b.events and [type(e) for e in a.events] == [type(e) for e in b.events], a.label
+            assert a.event_actions == b.event_actions and a.table == b.table, a.label
+
+
+@pytest.mark.parametrize("actions", [
+    ["p1 cbr 0"], ["p1 cbr -5"], ["p1 cbr x"], ["p1 cbr inf"], ["p9 f"], ["p1 cc # note"], ["d db AsAs"],
+    ["d dh p9 AsKd"], ["d db Xx"], ["p1 f", "p1 f"],
+])
+def test_odd_actions_read_the_same_with_and_without_the_common_shapes(actions, monkeypatch):
+    # a shape the fast path does not take, or must leave to the general code for its error
+    text = hand_text(actions=repr(actions))
+
+    def outcome():
+        try:
+            hand = phh.parse_phh(text)
+        except InputFileError as error:
+            return str(error)
+        return hand.events, hand.event_actions
+
+    fast = outcome()
+    monkeypatch.setattr(phh, "_action_shape", lambda action: None)
+    assert outcome() == fast
+
+
+@pytest.mark.skipif(not DATA.is_dir(), reason=f"the shared PHH data is not at {DATA}")
+def test_the_unvalidated_tables_and_events_of_every_shared_hand_validate():
+    # the reader builds seats, tables and events without validation (and shares equal events
+    # between a file's hands): validated again, each must come out the same
+    from floorman.model.table import Table
+
+    for path in sorted(DATA.glob("*.phhs")):
+        for hand in phh.load(path):
+            assert Table.model_validate(hand.table.model_dump()) == hand.table, hand.label
+            for event in hand.events:
+                again = EVENT_ADAPTER.validate_python(event.model_dump())
+                assert again == event and type(again) is type(event), hand.label
 
 
 # ------------------------------------------------------------------------------------- errors
