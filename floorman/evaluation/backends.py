@@ -44,7 +44,12 @@ Evaluated = tuple[int, tuple[str, ...], str]
 
 @cache
 def _evaluate_5cards() -> Callable[..., int]:
-    from phevaluator.evaluator import evaluate_5cards
+    # phevaluator's own C function takes the five card ids; its Python wrapper (used if the
+    # C module moves) converts each card first, which is most of the time of a hand read
+    try:
+        from phevaluator._pheval import evaluate_5cards
+    except ImportError:      # pragma: no cover - a phevaluator without its C module's name
+        from phevaluator.evaluator import evaluate_5cards
 
     return evaluate_5cards
 
@@ -71,9 +76,11 @@ def _phe_category(rank: int) -> str:
 
 def _phe_best(candidates: Iterable[tuple[str, ...]]) -> Evaluated:
     evaluate = _evaluate_5cards()
+    ids = _PHE_ID
     best_rank, best_five = STANDARD_CLASSES + 1, ()
     for five in candidates:
-        rank = evaluate(*[_PHE_ID[card] for card in five])
+        a, b, c, d, e = five
+        rank = evaluate(ids[a], ids[b], ids[c], ids[d], ids[e])
         if rank < best_rank:
             best_rank, best_five = rank, five
     return STANDARD_CLASSES - best_rank, tuple(best_five), _phe_category(best_rank)
