@@ -10,7 +10,8 @@ Two figures for each library, hands per second, over the same 1,055 hands:
 
 Runs alternate floorman / pokerkit so that both see the same machine load; the figures quoted
 are medians over the runs, and the ratio is the median of the per-run ratios. As `timeit` does,
-garbage collection is off inside each timed run. Target: floorman at least 3x pokerkit end to end.
+garbage collection is off inside each timed run. Target (issue 9): floorman at least 5x pokerkit
+end to end. The spread of the per-run ratios is printed too (the machine may be shared).
 """
 
 from __future__ import annotations
@@ -28,7 +29,7 @@ REPO = Path(__file__).resolve().parents[1]
 DATA = REPO.parent / "shared" / "data" / "phh"
 sys.path.insert(0, str(REPO))
 
-TARGET = 3.0
+TARGET = 5.0
 
 
 def main(argv: list[str] | None = None) -> int:
@@ -99,8 +100,10 @@ def main(argv: list[str] | None = None) -> int:
     else:
         print(f"replay benchmark: {hands} real hands from {DATA}, {args.runs} alternating runs, medians")
         for label, values in summary.items():
+            ratios = figures[label]["ratio"]
             print(f"  {label:12s} floorman {values['floorman']:8.0f} hands/s   "
-                  f"pokerkit {values['pokerkit']:8.0f} hands/s   ratio {values['ratio']:.2f}x")
+                  f"pokerkit {values['pokerkit']:8.0f} hands/s   ratio {values['ratio']:.2f}x "
+                  f"(runs {min(ratios):.2f}x-{max(ratios):.2f}x)")
         verdict = "meets" if summary["end to end"]["ratio"] >= TARGET else "MISSES"
         print(f"  end-to-end ratio {summary['end to end']['ratio']:.2f}x {verdict} the {TARGET:.0f}x target")
     return 0
