@@ -122,6 +122,15 @@ def incident_seat(situation: Situation, number: int, field: str, *, live: bool =
     return seat
 
 
+def named_seat(situation: Situation, number: int | None, field: str) -> int:
+    """A seat the incident may name (None: it names none), checked as `incident_seat` checks it;
+    0 when none is named, as facts hold no None."""
+    if number is None:
+        return 0
+    incident_seat(situation, number, field)
+    return number
+
+
 #: the post kinds that are antes: dead money, never part of a call
 ANTE_POSTS = ("ante", "big-blind-ante", "button-ante")
 

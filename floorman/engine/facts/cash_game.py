@@ -9,7 +9,7 @@ whether something is allowed at all are read here too and combined with the game
 
 from __future__ import annotations
 
-from floorman.engine.facts import Fact, Situation, builds, incident_fact, incident_seat, table_seat_number
+from floorman.engine.facts import Fact, Situation, builds, incident_fact, incident_seat, named_seat, table_seat_number
 from floorman.engine.facts.setup import missed_blind_posts
 from floorman.errors import InvalidEvent
 from floorman.model.cards import deck
@@ -32,6 +32,13 @@ def _stack_now(situation: Situation, seat: int) -> int:
     if situation.events and state.hand_over:
         return state.result().final_stacks.get(seat, state.seats[seat].stack)
     return state.seats[seat].starting_stack
+
+
+def _cash_only(situation: Situation, where: str, why: str) -> None:
+    """An incident of the cash game alone: at a tournament table it is an error, `why` saying what
+    the tournament does instead."""
+    if situation.table.format is not GameFormat.CASH:
+        raise InvalidEvent(why, field=f"{where}.type")
 
 
 def _board_to_come(situation: Situation) -> int:
@@ -173,10 +180,8 @@ def run_it_twice_facts(situation: Situation, run: RunItTwice, index: int) -> lis
 def leave_game_facts(situation: Situation, leave: LeaveGame, index: int) -> list[Fact]:
     where = f"incidents[{index}]"
     incident_seat(situation, leave.seat, f"{where}.seat")
-    if situation.table.format is not GameFormat.CASH:
-        raise InvalidEvent("tournament chips are not taken away: a player who walks away is `absent-chips` "
-                           "(reason: away), one leaving a live hand is `conduct` (offence: left-table)",
-                           field=f"{where}.type")
+    _cash_only(situation, where, "tournament chips are not taken away: a player who walks away is `absent-chips` "
+               "(reason: away), one leaving a live hand is `conduct` (offence: left-table)")
     mid_hand = leave.when == "mid-hand"
     if mid_hand and (not situation.events or situation.state.hand_over):
         raise InvalidEvent("no hand is being played (no events, or the hand is over): the player leaves "
@@ -235,10 +240,9 @@ def online_timeout_facts(situation: Situation, timeout: OnlineTimeout, index: in
 
 @builds("online-account")
 def online_account_facts(situation: Situation, account: OnlineAccount, index: int) -> list[Fact]:
-    if account.seat is not None:
-        incident_seat(situation, account.seat, f"incidents[{index}].seat")
     fact = _base(situation, "online_account", index)
-    fact.update({"seat": account.seat or 0, "violation": account.violation})
+    fact.update({"seat": named_seat(situation, account.seat, f"incidents[{index}].seat"),
+                 "violation": account.violation})
     return [fact]
 
 
@@ -247,9 +251,7 @@ def online_account_facts(situation: Situation, account: OnlineAccount, index: in
 def rake_facts(situation: Situation, rake: Rake, index: int) -> list[Fact]:
     where = f"incidents[{index}]"
     incident_seat(situation, rake.seat, f"{where}.seat")
-    if situation.table.format is not GameFormat.CASH:
-        raise InvalidEvent("tournament pots are not raked (the house's fee is part of the entry)",
-                           field=f"{where}.type")
+    _cash_only(situation, where, "tournament pots are not raked (the house's fee is part of the entry)")
     # the percentage rounds down to the chip: the house never takes a part of a chip it cannot take
     by_rate = rake.pot * rake.percent // 100
     allowed = min(by_rate, rake.cap) if rake.cap else by_rate

@@ -15,7 +15,7 @@ Every field has a value (never None): a missing seat is 0.
 
 from __future__ import annotations
 
-from floorman.engine.facts import Fact, Situation, builds, incident_fact, incident_seat
+from floorman.engine.facts import Fact, Situation, builds, incident_fact, incident_seat, named_seat
 from floorman.errors import InvalidEvent
 from floorman.model.incidents.conduct import (OFFENCES, ChipsFoundBehind, Complaint, Conduct, LostChips,
                                               Penalty, TokenBet)
@@ -102,10 +102,8 @@ def penalty_facts(situation: Situation, penalty: Penalty, index: int) -> list[Fa
 
 @builds("complaint")
 def complaint_facts(situation: Situation, complaint: Complaint, index: int) -> list[Fact]:
-    if complaint.seat is not None:
-        incident_seat(situation, complaint.seat, f"incidents[{index}].seat")
     fact = incident_fact(situation, "complaint", index)
-    fact.update({"seat": complaint.seat or 0, "topic": complaint.topic})
+    fact.update({"seat": named_seat(situation, complaint.seat, f"incidents[{index}].seat"), "topic": complaint.topic})
     return [fact]
 
 
@@ -142,10 +140,9 @@ def chips_found_behind_facts(situation: Situation, found: ChipsFoundBehind, inde
 
 @builds("lost-chips")
 def lost_chips_facts(situation: Situation, lost: LostChips, index: int) -> list[Fact]:
-    if lost.owner is not None:
-        incident_seat(situation, lost.owner, f"incidents[{index}].owner")
     fact = incident_fact(situation, "lost_chips", index)
-    fact.update({"amount": lost.amount, "owner": lost.owner or 0, "owner_known": lost.owner is not None})
+    fact.update({"amount": lost.amount, "owner": named_seat(situation, lost.owner, f"incidents[{index}].owner"),
+                 "owner_known": lost.owner is not None})
     return [fact]
 
 
