@@ -186,7 +186,20 @@ def _example(annotation: typing.Any, name: str) -> str:
     return "As" if "card" in name else "words"
 
 
+# Types whose models check one field against another (a chip race needs the next chip up to be a
+# multiple above the one removed, a deal two players...): the generic examples cannot satisfy
+# them, so the required part is written as a floor person would type it.
+_CONSISTENT_LINES = {
+    "chip-race": "incident chip-race removed=25 next_up=100 seats=3,4 removed_chips=3,2",
+    "deal-proposal": "incident deal-proposal agreeing=3 declining=4",
+    "simultaneous-eliminations": "incident simultaneous-eliminations seats=3,4",
+    "wrong-seat": "incident wrong-seat seat=3 assigned_seat=5",
+}
+
+
 def _required_line(kind: str) -> str:
+    if kind in _CONSISTENT_LINES:
+        return _CONSISTENT_LINES[kind]
     parts = [f"incident {kind}"]
     for name, info in incident_fields(kind).items():
         if info.is_required():
