@@ -90,7 +90,7 @@ FACT_FIELDS: dict[str, dict[str, Kind]] = {
         "to_call": "int",
     },
     "conduct": {
-        "action_pending": "bool", "cash_game": "bool", "chips_forfeited": "int", "forced_bets_per_round": "int",
+        "action_pending": "bool", "cash_game": "bool", "chips_forfeited": "int", "forced_bets_per_round": "int", "warning_reason": "str",
         "forced_bets_while_away": "int", "format": "str", "hands_missed": "int", "level": "int", "next_step": "str",
         "penalty": "str", "penalty_type": "str", "prior_penalties": "int", "prior_warnings": "int", "repeat": "bool",
         "rounds": "int", "seat": "int", "seats_at_table": "int", "severity": "str", "stack": "int", "starts": "str",
@@ -219,7 +219,7 @@ FACT_FIELDS: dict[str, dict[str, Kind]] = {
         "claims_board": "bool", "hole_count": "int", "missing": "int", "seat": "int", "shown_count": "int",
     },
     "penalty": {
-        "cash_game": "bool", "chips_forfeited": "int", "forced_bets_per_round": "int",
+        "cash_game": "bool", "chips_forfeited": "int", "forced_bets_per_round": "int", "warning_reason": "str",
         "forced_bets_while_away": "int", "format": "str", "hands_missed": "int", "level": "int", "next_step": "str",
         "penalty": "str", "penalty_type": "str", "prior_penalties": "int", "prior_warnings": "int", "repeat": "bool",
         "rounds": "int", "seat": "int", "seats_at_table": "int", "severity": "str", "stack": "int", "starts": "str",

@@ -50,6 +50,9 @@ def ladder_fields(situation: Situation, seat: int, severity: str, prior_warnings
         "seats_at_table": seats_at_table, "penalty_type": penalty_type, "stack": stack,
         "tournament": tournament, "cash_game": not tournament,
         "format": table.format.value,
+        # why the ladder starts at a warning here: a cash game warns first whatever the offence
+        "warning_reason": ("a cash game warns first, whatever the offence" if not tournament
+                           else "the offence is minor"),
     }
 
 
