@@ -552,6 +552,7 @@ _STR_TYPE = frozenset({str})
 _DECIMAL_TYPE = frozenset({Decimal})
 _NO_SEATS: frozenset[int] = frozenset()
 _INT_TYPE = frozenset({int})
+_INT_OR_NONE = frozenset({int, type(None)})
 _NO_EXTRA: dict[str, Any] = {}
 
 # The shapes of nearly every action, without commentary: read once per file (see _action_shape)
@@ -626,6 +627,33 @@ def _places(text: str) -> int:
     if "." not in text:
         return 0
     return len(text.split(".", 1)[1].rstrip("0"))
+
+
+def _header_key(raw: Mapping[str, Any], code: str) -> tuple | None:
+    """What `_Reader._header` reads, as a key: None unless every amount is a plain int (ints
+    compare exactly, unlike True == 1 == Decimal(1)), the actions are strings without a '.'
+    (no decimal bet) and ante_trimming_status a bool. Two hands with the same key have the same
+    header, checked once."""
+    stacks, antes, blinds = raw.get("starting_stacks"), raw.get("antes"), raw.get("blinds_or_straddles")
+    actions, seats = raw.get("actions"), raw.get("seats")
+    if type(stacks) is not list or type(antes) is not list or type(actions) is not list \
+            or not _INT_TYPE.issuperset(map(type, stacks)) or not _INT_TYPE.issuperset(map(type, antes)):
+        return None
+    if blinds is not None:
+        if type(blinds) is not list or not _INT_TYPE.issuperset(map(type, blinds)):
+            return None
+        blinds = tuple(blinds)
+    if seats is not None:
+        if type(seats) is not list or not _INT_TYPE.issuperset(map(type, seats)):
+            return None
+        seats = tuple(seats)
+    scalars = (raw.get("bring_in"), raw.get("small_bet"), raw.get("big_bet"), raw.get("min_bet"),
+               raw.get("seat_count"))
+    if not _INT_OR_NONE.issuperset(map(type, scalars)) \
+            or type(raw.get("ante_trimming_status", False)) is not bool \
+            or not _STR_TYPE.issuperset(map(type, actions)) or "." in "".join(actions):
+        return None
+    return "header", code, tuple(stacks), tuple(antes), blinds, seats, scalars
 
 
 class _Reader:
@@ -735,20 +763,12 @@ class _Reader:
                          "'p1 cbr 100', 'p1 pb', 'p1 sd Kh', 'p1 sm AsKd'", "actions", index, action)
 
     # ------------------------------------------------------------------------ the hand
-    def build(self) -> PhhHand:
+    def _header(self, code: str, variant: Variant, betting: BettingStructure, stud: bool,
+                fixed: bool) -> tuple:
+        """The hand's amounts checked and in chips, its seats, structure, forced bets and posts:
+        (n, scale, unknown, stacks, seats, seat_count, structure, forced_bets, posts, stacks
+        after the posts, bets after the posts, the bet to call)."""
         raw = self.raw
-        code = raw.get("variant")
-        if not isinstance(code, str):
-            raise self.fail("missing (a variant code such as 'NT')" if code is None
-                            else f"expected a variant code such as 'NT', got {code!r}", "variant")
-        if code not in VARIANTS:
-            known = ", ".join(VARIANTS)
-            raise self.fail(f"{code!r} is not a game floorman plays (known: {known})", "variant")
-        self.variant_code = code
-        variant, betting = VARIANTS[code]
-        family = variant.family
-        stud = family == "stud"
-        fixed = betting is BettingStructure.FIXED_LIMIT
 
         stacks_raw = raw.get("starting_stacks")
         if not isinstance(stacks_raw, list):
@@ -836,10 +856,6 @@ class _Reader:
         seat_count_raw = raw.get("seat_count")
         if type(seat_count_raw) is int and seat_count <= seat_count_raw <= 10:
             seat_count = seat_count_raw
-        names = raw.get("players")
-        if not (isinstance(names, list) and len(names) == n and _STR_TYPE.issuperset(map(type, names))):
-            names = [f"p{i + 1}" for i in range(n)]
-
         # the forced bets as the table states them (by position: entry 0 small blind, 1 big blind)
         sb_amount = bb_amount = 0
         straddles: tuple[int, ...] = ()
@@ -873,41 +889,17 @@ class _Reader:
                                        chips(bring_in_raw) if bring_in_raw is not None else 0)
         except InvalidTable as exc:   # the models' own checks (they name the field)
             raise self.fail(exc.message, "variant") from None
-        # The seats and the table are built without validation: the reader has checked all that
-        # the models check. Seats: distinct numbers 1-10 (seat_numbers), string names, integer
-        # stacks 0 to CHIP_LIMIT; 2 to 10 of them. Table: seat_count from 2 to 10 and not below
-        # the highest seat, the button (pN, the last seat) a seat at the table, no button only in
-        # stud. tests/test_phh.py validates the tables of every shared hand again.
         cache = self.cache
-        seat_models = []
-        for i in range(n):
-            key = ("seat", seats[i], names[i], stacks[i])
-            seat_models.append(cache.get(key) or _interned(cache, Seat, key, number=seats[i], name=names[i],
-                                                           stack=stacks[i]))
-        event_name = raw.get("event")
-        if event_name is None or type(event_name) is str:    # the file's hands share one event
-            key = ("format", event_name, raw.get("level") is not None)
-            game_format = cache.get(key)
-            if game_format is None:
-                game_format = cache[key] = _game_format(raw)
-        else:
-            game_format = _game_format(raw)
-        table = _event(Table, seats=tuple(seat_models),
-                       seat_count=seat_count, button=None if stud else seats[-1], variant=variant,
-                       structure=structure, forced_bets=forced_bets, format=game_format)
-
         # ---------------------------------------------------------------- posts
-        events: list[Event] = []
-        event_actions: list[int | None] = []
+        post_events: list[Event] = []
         stack = list(stacks)
         bet = [0] * n
         for i in (range(n) if any(antes) else ()):
             amount = min(antes[i], stack[i])
             if amount:
                 key = ("post", seats[i], ante_kind, amount)
-                events.append(cache.get(key) or _interned(cache, Post, key, seat=seats[i], kind=ante_kind,
+                post_events.append(cache.get(key) or _interned(cache, Post, key, seat=seats[i], kind=ante_kind,
                                                           amount=amount))
-                event_actions.append(None)
                 stack[i] -= amount
         big_blind_posted = False
         if not stud:
@@ -926,15 +918,82 @@ class _Reader:
                 amount = min(abs(blinds[i]), stack[i])
                 if amount:
                     key = ("post", seats[i], kind, amount)
-                    events.append(cache.get(key) or _interned(cache, Post, key, seat=seats[i], kind=kind,
+                    post_events.append(cache.get(key) or _interned(cache, Post, key, seat=seats[i], kind=kind,
                                                               amount=amount))
-                    event_actions.append(None)
                     stack[i] -= amount
                     bet[i] += amount
                     big_blind_posted = big_blind_posted or kind == "big-blind"
         current = max(bet)
         if big_blind_posted:
-            current = max(current, table.forced_bets.big_blind)   # a short big blind still sets the bet
+            current = max(current, forced_bets.big_blind)   # a short big blind still sets the bet
+
+        # tuples: a header is shared by the file's hands that have the same one
+        return (n, scale, tuple(unknown), tuple(stacks), tuple(seats), seat_count, structure, forced_bets,
+                tuple(post_events), tuple(stack), tuple(bet), current)
+
+    def build(self) -> PhhHand:
+        raw = self.raw
+        code = raw.get("variant")
+        if not isinstance(code, str):
+            raise self.fail("missing (a variant code such as 'NT')" if code is None
+                            else f"expected a variant code such as 'NT', got {code!r}", "variant")
+        if code not in VARIANTS:
+            known = ", ".join(VARIANTS)
+            raise self.fail(f"{code!r} is not a game floorman plays (known: {known})", "variant")
+        self.variant_code = code
+        variant, betting = VARIANTS[code]
+        family = variant.family
+        stud = family == "stud"
+        fixed = betting is BettingStructure.FIXED_LIMIT
+        cache = self.cache
+        # A file's hands often share their amounts (pluribus: all 735 of them): what comes before
+        # the first action, but for the players' names, is worked out once per file for each such
+        # header (whole-chip headers only, compared exactly; see _header_key)
+        header_key = _header_key(raw, code)
+        header = cache.get(header_key) if header_key is not None else None
+        if header is None:
+            header = self._header(code, variant, betting, stud, fixed)
+            if header_key is not None:
+                cache[header_key] = header
+        (n, scale, unknown, stacks, seats, seat_count, structure, forced_bets, post_events, post_stack,
+         post_bet, current) = header
+        actions = raw["actions"]                               # (checked by _header or _header_key)
+        trimming = raw.get("ante_trimming_status", False)
+
+        def chips(value: _Number) -> int:
+            return value * scale if type(value) is int else int((value * scale).to_integral_value())
+
+        names = raw.get("players")
+        if not (isinstance(names, list) and len(names) == n and _STR_TYPE.issuperset(map(type, names))):
+            names = [f"p{i + 1}" for i in range(n)]
+
+        # The seats and the table are built without validation: the reader has checked all that
+        # the models check. Seats: distinct numbers 1-10 (seat_numbers), string names, integer
+        # stacks 0 to CHIP_LIMIT; 2 to 10 of them. Table: seat_count from 2 to 10 and not below
+        # the highest seat, the button (pN, the last seat) a seat at the table, no button only in
+        # stud. tests/test_phh.py validates the tables of every shared hand again.
+        seat_models = []
+        for i in range(n):
+            key = ("seat", seats[i], names[i], stacks[i])
+            seat_models.append(cache.get(key) or _interned(cache, Seat, key, number=seats[i], name=names[i],
+                                                           stack=stacks[i]))
+        event_name = raw.get("event")
+        if event_name is None or type(event_name) is str:    # the file's hands share one event
+            key = ("format", event_name, raw.get("level") is not None)
+            game_format = cache.get(key)
+            if game_format is None:
+                game_format = cache[key] = _game_format(raw)
+        else:
+            game_format = _game_format(raw)
+        table = _event(Table, seats=tuple(seat_models),
+                       seat_count=seat_count, button=None if stud else seats[-1], variant=variant,
+                       structure=structure, forced_bets=forced_bets, format=game_format)
+
+        # ---------------------------------------------------------------- posts (of the header)
+        events: list[Event] = list(post_events)
+        event_actions: list[int | None] = [None] * len(post_events)
+        stack = list(post_stack)
+        bet = list(post_bet)
 
         # ---------------------------------------------------------------- actions
         acted_since_cards = False       # a betting action since the last cards: new cards start a street

@@ -314,6 +314,47 @@ def test_the_common_action_shapes_read_as_the_general_code_reads_them(monkeypatc
             assert a.event_actions == b.event_actions and a.table == b.table, a.label
 
 
+@pytest.mark.skipif(not DATA.is_dir(), reason=f"the shared PHH data is not at {DATA}")
+def test_a_header_shared_by_a_files_hands_reads_as_each_hand_alone(monkeypatch):
+    # hands with the same amounts share their header, worked out once per file (phh._header_key):
+    # with that off, every shared hand must come out the same
+    cached = {path: phh.load(path) for path in sorted(DATA.glob("*.phhs"))}
+    monkeypatch.setattr(phh, "_header_key", lambda raw, code: None)
+    for path, hands in cached.items():
+        for a, b in zip(hands, phh.load(path), strict=True):
+            assert (a.table, a.events, a.event_actions, a.scale, a.seats, a.unknown_stacks) == \
+                (b.table, b.events, b.event_actions, b.scale, b.seats, b.unknown_stacks), a.label
+
+
+def _sections(*bodies: str) -> str:
+    return "".join(f"[{i}]\n{body}\n" for i, body in enumerate(bodies, 1))
+
+
+@pytest.mark.parametrize("second", [
+    {"ante_trimming_status": "1"},                       # not a bool: read and refused on its own
+    {"starting_stacks": "[100, 100, true]"},              # true is not 1
+    {"starting_stacks": "[100, 100, 100.0]"},             # a Decimal: its own header
+    {"min_bet": "2.0"}, {"seat_count": "2"}, {"seats": "[3, 1, 2]"}, {"players": "['a', 'b', 'c']"},
+    {"actions": "['d dh p1 AsKs', 'd dh p2 QdQc', 'd dh p3 7h2c', 'p3 cbr 2.5', 'p1 f', 'p2 f']"},
+    {"blinds_or_straddles": "[1, 2, -2]"}, {"antes": "[1, 1, 1]"}, {"variant": "'FT'"},
+])
+def test_the_second_hand_of_a_file_is_read_as_if_alone(second):
+    # the first hand's header is kept for the file's next hands: a second hand that differs in
+    # any way reads (or is refused) exactly as it does on its own
+    first = hand_text()
+    other = hand_text(**second)
+
+    def outcome(text):
+        try:
+            hands = phh.read_hands(text)
+        except InputFileError as error:       # the same refusal (its line and section aside)
+            return error.message, (error.field or "").split("] ")[-1]
+        hand = hands[-1]
+        return hand.table, hand.events, hand.event_actions, hand.scale
+
+    assert outcome(_sections(first, other)) == outcome(_sections(other))
+
+
 @pytest.mark.parametrize("actions", [
     ["p1 cbr 0"], ["p1 cbr -5"], ["p1 cbr x"], ["p1 cbr inf"], ["p9 f"], ["p1 cc # note"], ["d db AsAs"],
     ["d dh p9 AsKd"], ["d db Xx"], ["p1 f", "p1 f"],
