@@ -1261,12 +1261,16 @@ class HandState:
                     raise InvalidEvent(f"the {pot_name(index)} ({pot.amount}) is contested by seats "
                                        f"{', '.join(map(str, pot.eligible))} but none of their hands was "
                                        f"tabled: nobody can be awarded it", field="showdown")
-        order = self._clockwise_after(self.table.button) if self.table.button else list(self.order)
+        if contested:
+            order = self._clockwise_after(self.table.button) if self.table.button else list(self.order)
+            seat_order = [n for n in order if n in live]
+        else:
+            seat_order = live     # one live hand: no pot is split, the odd-chip order is never asked
         awards = award_pots(
             pots,
             strength_high=high if (high or not low) else None,
             strength_low=low or None,
-            seat_order_from_button=[n for n in order if n in live],
+            seat_order_from_button=seat_order,
             smallest_chip=self.table.smallest_chip,
             odd_chip_rule="high-card-by-suit" if self.family == "stud" else "left-of-button",
             high_card_by_suit=high_card or None,
