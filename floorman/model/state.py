@@ -992,10 +992,15 @@ class HandState:
                 and not (self.betting is BettingStructure.FIXED_LIMIT and s.acted_serial < self.reopen_serial):
             self._refuse("not-reopened", f"seat {s.number} may only call or fold: betting was not reopened "
                          f"(it faces less than a full raise since it acted)", index, s.number, "action")
-        if self.cap_reached:
+        limit = self.betting is BettingStructure.FIXED_LIMIT
+        if limit and self.cap_reached:       # (only fixed-limit has a cap)
             self._refuse("cap", "the betting is capped for this round", index, s.number, "action")
         is_all_in = amount == all_in_to
-        minimum = self.min_raise_to()
+        if limit:
+            minimum = self.min_raise_to()
+        else:                               # min_raise_to(), no-limit and pot-limit
+            current, least = self.current_bet, self._big_bet_min
+            minimum = least if current == 0 else current + max(self.last_full_raise, least)
         if amount < minimum and not is_all_in:
             self._refuse("raise-size", f"a {'bet' if self.current_bet == 0 else 'raise'} to {amount} is below "
                          f"the minimum of {minimum}", index, s.number, "amount")
@@ -1016,8 +1021,9 @@ class HandState:
                 self.last_full_raise = self.bet_size
         else:
             full = amount >= minimum
-            if full:
-                self.last_full_raise = max(increment, self.min_bet) if self.current_bet == 0 else increment
+            if full:           # (min_bet: self._big_bet_min in no-limit and pot-limit)
+                self.last_full_raise = max(increment, self._big_bet_min) if self.current_bet == 0 \
+                    else increment
         self._put_in(s, amount - s.street_bet)
         self.current_bet = amount
         self.last_aggressor = s.number
