@@ -304,12 +304,14 @@ class HandBuilder:
         self._group: list[Incident] = []      # the incidents ruled together, in order
         # groups ruled before the hand carried on: (the events they were ruled after, the incidents, rulings)
         self._earlier: list[tuple[list[Event], list[Incident], RulingReport]] = []
-        self._state: HandState = HandState(self.table, cap_lifted_heads_up=self._cap_lifted)
+        self._state: HandState = HandState(self.table, room=self._room)
         self._report: RulingReport | None = None
 
     @property
-    def _cap_lifted(self) -> bool:
-        return bool(self.options.get("limit_cap_lifted_heads_up", False))
+    def _room(self) -> "RoomRules":
+        from floorman.model.room import RoomRules
+
+        return RoomRules.from_options(self.options)
 
     # --------------------------------------------------------------- what the hand holds
     @property
@@ -397,7 +399,7 @@ class HandBuilder:
             from floorman.model.state import HandState
 
             trial = HandState.replay(self.table, state.events, tolerate=state.tolerate,
-                                     cap_lifted_heads_up=self._cap_lifted)
+                                     room=self._room)
             trial.apply(event)                 # raises before anything here changes
             self._earlier.append((list(self._base), list(self._group), report))
             self._base = list(trial.events)

@@ -25,6 +25,7 @@ from hypothesis import strategies as st
 from floorman.errors import FloormanError
 from floorman.model.cards import RANKS, SUITS
 from floorman.model.events import Action, Board, Burn, DealHole, Draw, Muck, Post, Show, ShowOne
+from floorman.model.room import RoomRules
 from floorman.model.state import HandState
 from floorman.model.table import Table
 from state_snapshot import dump
@@ -210,7 +211,7 @@ def check_settled(state: HandState, start: int) -> None:
 
 def play(table: Table, seed: int, illegal: float) -> None:
     rng = random.Random(seed)
-    state = HandState(table, cap_lifted_heads_up=rng.random() < 0.5)
+    state = HandState(table, room=RoomRules(cap_lifted_heads_up=rng.random() < 0.5))
     start = sum(s.stack for s in table.seats)
     dealer = Dealer(state, rng)
     for _ in range(120):

@@ -10,6 +10,7 @@ import pytest
 
 from floorman.errors import InvalidEvent
 from floorman.model.events import Action, Board, Post
+from floorman.model.room import RoomRules
 from floorman.model.state import HandState
 from floorman.model.table import Table
 
@@ -356,7 +357,7 @@ def _limit(stacks, *, fmt="cash", players_left=None, lifted=False, cap=4):
         "format": fmt, "players_left_in_event": players_left,
         "forced_bets": {"small_blind": 2, "big_blind": 4},
         "structure": {"betting": "fixed-limit", "small_bet": 4, "big_bet": 8, "raise_cap": cap}})
-    state = HandState(table, cap_lifted_heads_up=lifted)
+    state = HandState(table, room=RoomRules(cap_lifted_heads_up=lifted))
     order = table.clockwise_from(table.button)
     if len(order) == 2:
         state.apply(Post(seat=table.button, kind="small-blind", amount=2))

@@ -165,7 +165,7 @@ def _fresh_state(situation: Situation, events: list, tolerate: frozenset[str] = 
     """The hand replayed from `events`, with the room's options and the departures the rulings
     have accepted so far (a bet that stands as made)."""
     return HandState.replay(situation.table, list(events), tolerate=tolerate,
-                            cap_lifted_heads_up=situation.cap_lifted_heads_up)
+                            room=situation.room)
 
 
 def _at(situation: Situation, state: HandState, index: int | None,

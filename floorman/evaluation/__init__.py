@@ -9,6 +9,8 @@ from floorman.evaluation.showing import (
     bring_in_seat_key,
     card_by_suit_key,
     high_card_by_suit,
+    low_card_by_suit_key,
+    lowest_card_by_suit,
     showing_strength,
 )
 
@@ -20,6 +22,8 @@ __all__ = [
     "card_by_suit_key",
     "high_card_by_suit",
     "high_strength",
+    "low_card_by_suit_key",
+    "lowest_card_by_suit",
     "read_hands",
     "read_high",
     "read_low",

@@ -106,9 +106,23 @@ def high_card_by_suit(cards: Sequence[str]) -> str:
     2017) gives it to the high card by suit, and Robert's Rules add that all the player's
     cards count, not only the five that play. We use it for razz too, aces high, because
     the TDA makes no exception for low games. Robert's Rules differ there: in a low game the
-    odd chip goes to the LOWEST card by suit (aces low), which this function does not give.
+    odd chip goes to the LOWEST card by suit (aces low): `lowest_card_by_suit`.
     """
     checked = check_cards(cards, field="cards")
     if not checked:
         raise InvalidHand("no cards to find the high card among", field="cards")
     return max(checked, key=card_by_suit_key)
+
+
+def low_card_by_suit_key(card: str) -> tuple[int, int]:
+    """Key of one card for a low game's odd chip: smaller is lower, aces low, clubs lowest."""
+    (card,) = check_cards((card,), field="card")
+    return _ACE_LOW[card[0]], _SUIT[card[1]]
+
+
+def lowest_card_by_suit(cards: Sequence[str]) -> str:
+    """The single lowest card, aces low, clubs lowest on a tie of rank (Robert's Rules' razz odd chip)."""
+    checked = check_cards(cards, field="cards")
+    if not checked:
+        raise InvalidHand("no cards to find the low card among", field="cards")
+    return min(checked, key=low_card_by_suit_key)

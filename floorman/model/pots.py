@@ -33,7 +33,7 @@ __all__ = [
     "uncalled_bet",
 ]
 
-ODD_CHIP_RULES = ("left-of-button", "high-card-by-suit")
+ODD_CHIP_RULES = ("left-of-button", "high-card-by-suit", "low-card-by-suit")
 
 
 def pot_name(index: int) -> str:
@@ -159,6 +159,12 @@ def build_pots(contributions: Mapping[int, int], live: Collection[int], *,
     return pots
 
 
+def _low_card_key(card: str) -> tuple[int, int]:
+    """Rank then suit, smaller first, for the razz odd chip by the lowest card: ace low, clubs lowest."""
+    rank, suit = _card_key(card)
+    return (-1 if card[0] == "A" else rank), suit
+
+
 def _card_key(card: str) -> tuple[int, int]:
     """Rank then suit, for the stud odd chip: ace high, spades > hearts > diamonds > clubs."""
     if len(card) != 2 or card[0] not in RANKS or card[1] not in SUITS:
@@ -175,10 +181,12 @@ def _odd_chip_order(winners: Collection[int], *, rule: str, seat_order_from_butt
         if missing:
             raise ValueError(f"seat(s) {missing} won a split pot but are not in seat_order_from_button")
         return sorted(winners, key=position.__getitem__)
-    # high-card-by-suit
+    # high-card-by-suit (stud, razz under the TDA) or low-card-by-suit (razz, Robert's Rules)
     if card_by_seat is None or any(seat not in card_by_seat for seat in winners):
-        raise ValueError("the high-card-by-suit odd chip rule needs the high card of every winner "
+        raise ValueError(f"the {rule} odd chip rule needs the card of every winner "
                          f"(winners {sorted(winners)}, cards given {dict(card_by_seat or {})})")
+    if rule == "low-card-by-suit":
+        return sorted(winners, key=lambda seat: _low_card_key(card_by_seat[seat]))
     return sorted(winners, key=lambda seat: _card_key(card_by_seat[seat]), reverse=True)
 
 
@@ -239,7 +247,8 @@ def award_pots(pots: Sequence[Pot], *, strength_high: Mapping[int, Any] | None,
     Odd chips: `odd_chip_rule` 'left-of-button' (flop games) hands them out one unit at a time in
     `seat_order_from_button` order (live seats clockwise from the first seat left of the button);
     'high-card-by-suit' (stud, razz) hands them out by each winner's high card, rank first, then
-    suit s > h > d > c. `high_card_by_suit` maps a seat to the highest card of its winning five;
+    suit s > h > d > c; 'low-card-by-suit' (razz, Robert's Rules) by each winner's lowest card,
+    aces low, clubs lowest, the lowest first (`low_card_by_suit` gives those cards). `high_card_by_suit` maps a seat to the highest card of its winning five;
     `low_card_by_suit` (optional) does the same for the low half of a stud hi-lo pot and falls
     back to `high_card_by_suit`.
     """

@@ -29,6 +29,7 @@ from floorman.model.cards import UNKNOWN
 from floorman.model.events import Action, Board, Burn, DealHole, Draw, Event, Muck, Post, Show, ShowOne
 from floorman.model.pots import Pot, award_pots, build_pots, net_results, pot_name
 from floorman.model.pots import uncalled_bet as _uncalled_bet
+from floorman.model.room import RoomRules
 from floorman.model.table import BettingStructure, GameFormat, Table, Variant
 
 
@@ -150,7 +151,7 @@ class HandState:
     """Replays a hand's events and answers questions about the hand as it stands."""
 
     def __init__(self, table: Table, *, enforce_turn: bool = True, tolerate: Iterable[str] = (),
-                 cap_lifted_heads_up: bool = False) -> None:
+                 room: RoomRules | None = None) -> None:
         if not isinstance(table, Table):
             raise InvalidTable(f"a hand is played at a Table, not a {type(table).__name__}", field="table")
         self.table = table
@@ -159,9 +160,9 @@ class HandState:
         if unknown:
             raise FloormanError(f"cannot tolerate {sorted(unknown)}: known departures are {TOLERABLE}",
                                 field="tolerate")
-        # the room option `limit_cap_lifted_heads_up` (Robert's Rules, Betting and Raising): a
-        # fixed-limit cap is lifted when the action became heads-up before the cap was reached
-        self.cap_lifted_heads_up = bool(cap_lifted_heads_up)
+        # the room options the replay itself follows (floorman/model/room.py)
+        self.room = room if room is not None else RoomRules()
+        self.cap_lifted_heads_up = self.room.cap_lifted_heads_up
         self.warnings: list[StateWarning] = []
         self.variant: Variant = table.variant
         self.betting: BettingStructure = table.structure.betting
@@ -209,8 +210,8 @@ class HandState:
     # ------------------------------------------------------------------ construction
     @classmethod
     def replay(cls, table: Table, events: Iterable[Event], *, enforce_turn: bool = True,
-               tolerate: Iterable[str] = (), cap_lifted_heads_up: bool = False) -> "HandState":
-        state = cls(table, enforce_turn=enforce_turn, tolerate=tolerate, cap_lifted_heads_up=cap_lifted_heads_up)
+               tolerate: Iterable[str] = (), room: RoomRules | None = None) -> "HandState":
+        state = cls(table, enforce_turn=enforce_turn, tolerate=tolerate, room=room)
         state.apply_all(events)
         return state
 
@@ -304,9 +305,19 @@ class HandState:
                                                                      self.seats[n].upcards[0]), -n))
         else:
             able = [n for n in candidates if self.seats[n].can_act] or candidates
-            first = max(able, key=lambda n: (showing_strength(self.variant.value, self._known_upcards(n)), -n))
+            first = max(able, key=lambda n: (showing_strength(self.variant.value, self._known_upcards(n)),
+                                             self._showing_tie_key(n)))
         index = self.order.index(first)
         return self.order[index - 1]
+
+    def _showing_tie_key(self, number: int) -> tuple[int, ...]:
+        """Among equal showing hands, larger acts first: the first dealt (position), or the
+        highest up-card by suit (the room option `stud_showing_tie`)."""
+        if self.room.stud_showing_tie == "high-card-by-suit":
+            from floorman.evaluation import card_by_suit_key
+
+            return max(card_by_suit_key(card) for card in self._known_upcards(number))
+        return (-number,)
 
     def _known_upcards(self, number: int) -> list[str]:
         """The seat's up-cards if they are all known, else []."""
@@ -1242,8 +1253,9 @@ class HandState:
         low: dict[int, object] = {}
         high_card: dict[int, str] = {}
         low_card: dict[int, str] = {}
+        lowest_card_odd_chip = self.variant is Variant.RAZZ and self.room.razz_odd_chip == "lowest-card-by-suit"
         if contested:
-            from floorman.evaluation import high_card_by_suit, read_hands
+            from floorman.evaluation import high_card_by_suit, lowest_card_by_suit, read_hands
 
             for n in live:
                 cards = self.seats[n].hole
@@ -1257,10 +1269,14 @@ class HandState:
                     high_card[n] = high_card_by_suit(hi.best_five)
                 if lo is not None:
                     low[n] = lo.strength
-                    # TDA 2024 20-B / 2026 21-B: the high card by suit of the five-card hand that
-                    # won that half (razz: the low five)
-                    low_card[n] = high_card_by_suit(lo.best_five)
-                    high_card.setdefault(n, low_card[n])
+                    if lowest_card_odd_chip:
+                        # Robert's Rules, razz: the lowest card by suit of the winning low
+                        low_card[n] = lowest_card_by_suit(lo.best_five)
+                    else:
+                        # TDA 2024 20-B / 2026 21-B: the high card by suit of the five-card hand
+                        # that won that half (razz: the low five)
+                        low_card[n] = high_card_by_suit(lo.best_five)
+                    high_card.setdefault(n, low_card[n])   # a low-only game decides by this card
         if contested:
             for index, pot in enumerate(pots):
                 if len(pot.eligible) > 1 and not any(n in high or n in low for n in pot.eligible):
@@ -1278,7 +1294,8 @@ class HandState:
             strength_low=low or None,
             seat_order_from_button=seat_order,
             smallest_chip=self.table.smallest_chip,
-            odd_chip_rule="high-card-by-suit" if self.family == "stud" else "left-of-button",
+            odd_chip_rule=("low-card-by-suit" if lowest_card_odd_chip
+                           else "high-card-by-suit" if self.family == "stud" else "left-of-button"),
             high_card_by_suit=high_card or None,
             low_card_by_suit=low_card or None,
         )

@@ -167,7 +167,7 @@ def _state_before(report: Any, situation: Any, index: int) -> Any:
 
     if index == 0:
         return HandState.replay(situation.table, situation.events,
-                                cap_lifted_heads_up=situation.cap_lifted_heads_up)
+                                room=situation.room)
     return situation.state
 
 

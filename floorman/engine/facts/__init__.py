@@ -18,6 +18,7 @@ from weakref import WeakKeyDictionary
 from floorman.errors import InvalidEvent
 from floorman.model.events import Action, Event
 from floorman.model.incidents import Incident
+from floorman.model.room import RoomRules
 from floorman.model.state import HandState, SeatInHand
 from floorman.model.table import Table
 
@@ -82,12 +83,12 @@ class Situation:
     @cached_property
     def state(self) -> HandState:
         """The hand just before the incident (events replayed in order)."""
-        return HandState.replay(self.table, self.events, cap_lifted_heads_up=self.cap_lifted_heads_up)
+        return HandState.replay(self.table, self.events, room=self.room)
 
-    @property
-    def cap_lifted_heads_up(self) -> bool:
-        """The room lifts the fixed-limit cap when the action became heads-up before the cap."""
-        return bool(self.options.get("limit_cap_lifted_heads_up", False))
+    @cached_property
+    def room(self) -> RoomRules:
+        """The room options the hand itself is replayed by (the cap heads-up, stud order, razz odd chip)."""
+        return RoomRules.from_options(self.options)
 
     def option(self, name: str, default: bool | int | str) -> bool | int | str:
         return self.options.get(name, default)

@@ -182,7 +182,7 @@ def pots_text(state: HandState) -> tuple[int, int, int, str]:
 
 def _replay(situation: Situation, extra: list[Action], where: str) -> HandState:
     """The hand with `extra` actions applied after the events (each must be legal, in turn)."""
-    state = HandState.replay(situation.table, situation.events, cap_lifted_heads_up=situation.cap_lifted_heads_up,
+    state = HandState.replay(situation.table, situation.events, room=situation.room,
                              tolerate=situation.state.tolerate)   # a bet a ruling let stand as made
     for i, action in enumerate(extra):
         try:
@@ -466,7 +466,7 @@ def _blind_levels(situation: Situation) -> list[int]:
 
 
 def _street_levels_by_replay(situation: Situation) -> list[int]:
-    state = HandState(situation.table, cap_lifted_heads_up=situation.cap_lifted_heads_up)
+    state = HandState(situation.table, room=situation.room)
     levels: list[int] = []
     for event in situation.state.events:
         street_before = state.street_index

@@ -247,7 +247,7 @@ def straddle_facts(situation: Situation, straddle: Straddle, index: int) -> list
                            field=f"{where}.amount")
     try:
         after = HandState.replay(table, [*situation.events, Post(seat=straddle.seat, kind="straddle", amount=amount)],
-                                 cap_lifted_heads_up=situation.cap_lifted_heads_up)
+                                 room=situation.room)
     except FloormanError as error:
         raise InvalidEvent(f"the straddle cannot be posted: {error}", field=f"{where}.amount") from None
     fact = _base(situation, "straddle", index)

@@ -244,7 +244,7 @@ def _without(situation: Situation, seat: int) -> HandState | None:
     """The hand replayed with `seat`'s cards gone (mucked), to see who takes the pot instead."""
     try:
         return HandState.replay(situation.table, [*situation.events, Muck(seat=seat)],
-                                cap_lifted_heads_up=situation.cap_lifted_heads_up,
+                                room=situation.room,
                                 tolerate=situation.state.tolerate)   # a bet a ruling let stand as made
     except FloormanError:
         return None

@@ -23,8 +23,6 @@ from floorman.model.cards import UNKNOWN
 from floorman.model.incidents.variants import DrawQuestion, RankingQuestion, StudIrregularity, StudQuestion
 from floorman.model.table import Variant
 
-_ACE_LOW = {rank: value for value, rank in enumerate("A23456789TJQK", start=1)}
-_SUIT_LOW_FIRST = {"c": 0, "d": 1, "h": 2, "s": 3}
 LOW_GAMES = (Variant.RAZZ, Variant.DEUCE_SEVEN_SINGLE_DRAW, Variant.DEUCE_SEVEN_TRIPLE_DRAW)
 
 
@@ -40,11 +38,6 @@ def _ace_low_straight(variant: Variant) -> frozenset[str]:
     if variant in (Variant.PIQUET, Variant.PIQUET_BRIDGE_SUITS):
         return frozenset("A789T")
     return frozenset()
-
-
-def _low_by_suit_key(card: str) -> tuple[int, int]:
-    """Robert's Rules' razz odd chip: the lowest card wins it, aces low, clubs lowest on a tie of rank."""
-    return _ACE_LOW[card[0]], _SUIT_LOW_FIRST[card[1]]
 
 
 @builds("ranking-question")
@@ -102,8 +95,10 @@ def ranking_facts(situation: Situation, question: RankingQuestion, index: int) -
     lowest_card = ""
     lowest_card_seat = 0
     if variant is Variant.RAZZ and len(winners) > 1:
-        cards = {n: min(readings[n].best_five, key=_low_by_suit_key) for n in winners}
-        lowest_card_seat = min(winners, key=lambda n: _low_by_suit_key(cards[n]))
+        from floorman.evaluation import low_card_by_suit_key, lowest_card_by_suit
+
+        cards = {n: lowest_card_by_suit(readings[n].best_five) for n in winners}
+        lowest_card_seat = min(winners, key=lambda n: low_card_by_suit_key(cards[n]))
         lowest_card = cards[lowest_card_seat]
     fact: Fact = {
         "type": "ranking_question", "id": f"ranking_question:{index}",
