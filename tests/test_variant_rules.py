@@ -163,3 +163,17 @@ def test_the_award_and_the_ruling_agree_on_the_suit_tie_break(floor, variant, wi
     assert report.rulings[0].rule_id == rule
     if len(winners) == 1:
         assert report.rulings[0].params["winner"] == winners[0]
+
+
+@pytest.mark.parametrize("variant, card", [("piquet", "6h"), ("piquet", "2c"), ("short-deck", "5s")])
+def test_a_card_not_in_the_variants_deck_is_refused_when_dealt(variant, card):
+    table = Table.from_data({"format": "cash", "variant": variant, "button": 1,
+                             "forced_bets": {"small_blind": 1, "big_blind": 2},
+                             "seats": [{"number": 1, "stack": 100}, {"number": 2, "stack": 100}]})
+    events = [Post(seat=1, kind="small-blind", amount=1), Post(seat=2, kind="big-blind", amount=2)]
+    HandState.replay(table, [*events, DealHole(seat=1, cards=("As", "Kd"))])   # in every deck
+    with pytest.raises(FloormanError, match=f"{card} is not in the {variant} deck"):
+        HandState.replay(table, [*events, DealHole(seat=1, cards=("As", card))])
+    with pytest.raises(FloormanError, match=f"{card} is not in the {variant} deck"):
+        HandState.replay(table, [*events, Action(seat=1, action="call"), Action(seat=2, action="check"),
+                                 Board(cards=("Ac", "Kc", card))])

@@ -25,7 +25,7 @@ from operator import attrgetter
 from typing import Iterable, Sequence
 
 from floorman.errors import ActionOutOfTurn, FloormanError, InvalidEvent, InvalidTable
-from floorman.model.cards import UNKNOWN
+from floorman.model.cards import RANKS, UNKNOWN, deck_ranks
 from floorman.model.events import Action, Board, Burn, DealHole, Draw, Event, Muck, Post, Show, ShowOne
 from floorman.model.pots import Pot, award_pots, build_pots, net_results, pot_name
 from floorman.model.pots import uncalled_bet as _uncalled_bet
@@ -114,10 +114,12 @@ _VARIANT_FIGURES: dict[Variant, tuple] = {}
 
 
 def _variant_figures(variant: Variant) -> tuple:
-    """(streets, family, short_deck, hole_cards, board_cards) of a variant, worked out once."""
+    """(streets, family, removed_ranks, hole_cards, board_cards) of a variant, worked out once;
+    removed_ranks are the ranks its deck lacks (short deck: 2-5; the 32-card deck: 2-6)."""
     figures = _VARIANT_FIGURES.get(variant)
     if figures is None:
-        figures = _VARIANT_FIGURES[variant] = (variant.streets, variant.family, variant.short_deck,
+        removed = "".join(rank for rank in RANKS if rank not in deck_ranks(variant.value))
+        figures = _VARIANT_FIGURES[variant] = (variant.streets, variant.family, removed,
                                                variant.hole_cards, variant.board_cards)
     return figures
 
@@ -182,7 +184,7 @@ class HandState:
         self.seen_cards: set[str] = set()
         self.street_index = 0
         # 'flop', 'stud' or 'draw' (cached: asked often), and the variant's other fixed figures
-        (self.streets, self.family, self._short_deck, self._hole_cards,
+        (self.streets, self.family, self._removed_ranks, self._hole_cards,
          self._board_cards) = _variant_figures(self.variant)
         # betting round
         self.round_open = False           # the round's first action has set up `pending`
@@ -646,7 +648,7 @@ class HandState:
                                f"{self.variant.hole_cards}", event_index=index, field="cards")
         cards = event.cards
         seen = self.seen_cards
-        if self._short_deck or not seen.isdisjoint(cards) or len(set(cards)) != len(cards):
+        if self._removed_ranks or not seen.isdisjoint(cards) or len(set(cards)) != len(cards):
             self._check_new_cards(cards, index, "cards")     # (its own first test, inline)
         faces = event.face_up
         if faces is None:         # the default faces always fit the cards
@@ -672,15 +674,15 @@ class HandState:
     def _check_new_cards(self, cards: Sequence[str], index: int, field_name: str) -> None:
         """Refuse a card already seen (or twice in `cards`) or not in the deck; marks nothing."""
         seen = self.seen_cards
-        short_deck = self._short_deck
-        if not short_deck and seen.isdisjoint(cards) and len(set(cards)) == len(cards):
+        removed = self._removed_ranks
+        if not removed and seen.isdisjoint(cards) and len(set(cards)) == len(cards):
             return    # nothing below can refuse them (the seen cards never hold UNKNOWN)
         for i, card in enumerate(cards):
             if card == UNKNOWN:
                 continue
-            if short_deck and card[0] in "2345":
-                raise InvalidEvent(f"{card} is not in a short deck (2s to 5s are removed)",
-                                   event_index=index, field=field_name)
+            if removed and card[0] in removed:
+                raise InvalidEvent(f"{card} is not in the {self.variant.value} deck ({removed[0]}s to "
+                                   f"{removed[-1]}s are removed)", event_index=index, field=field_name)
             if card in seen or (i and card in cards[:i]):
                 raise InvalidEvent(f"{card} was dealt twice (a duplicate card means a fouled deck)",
                                    event_index=index, field=field_name)
