@@ -52,6 +52,14 @@ GAMES: dict[str, tuple[Variant, BettingStructure]] = {
     "plo8": (Variant.OMAHA_HI_LO, BettingStructure.POT_LIMIT),
     "o8": (Variant.OMAHA_HI_LO, BettingStructure.FIXED_LIMIT),
     "short-deck": (Variant.SHORT_DECK, BettingStructure.NO_LIMIT),
+    "piquet": (Variant.PIQUET, BettingStructure.NO_LIMIT),
+    "piquet-bridge-suits": (Variant.PIQUET_BRIDGE_SUITS, BettingStructure.NO_LIMIT),
+    "stud": (Variant.STUD, BettingStructure.FIXED_LIMIT),
+    "stud8": (Variant.STUD_HI_LO, BettingStructure.FIXED_LIMIT),
+    "razz": (Variant.RAZZ, BettingStructure.FIXED_LIMIT),
+    "2-7": (Variant.DEUCE_SEVEN_TRIPLE_DRAW, BettingStructure.FIXED_LIMIT),
+    "27td": (Variant.DEUCE_SEVEN_TRIPLE_DRAW, BettingStructure.FIXED_LIMIT),
+    "27sd": (Variant.DEUCE_SEVEN_SINGLE_DRAW, BettingStructure.NO_LIMIT),
 }
 FORMATS = {"cash": GameFormat.CASH, "tournament": GameFormat.TOURNAMENT, "tourney": GameFormat.TOURNAMENT}
 #: the profile a format rules under unless the set-up names one (floorman/rulebook/profiles.py)
@@ -61,7 +69,8 @@ DEFAULT_STACK_BBS = 100
 
 #: the set-up words, with what follows each: for `help`, the docs and the completer
 SETUP_WORDS: tuple[tuple[str, str, str], ...] = (
-    ("GAME", "", "nl, pl, fl, plo, nlo, plo8, o8, short-deck (default nl: no-limit hold'em)"),
+    ("GAME", "", "nl, pl, fl, plo, nlo, plo8, o8, short-deck, piquet (the 32-card deck), stud, stud8, razz, "
+                 "2-7 (triple draw), 27sd (single draw) (default nl: no-limit hold'em)"),
     ("SB/BB", "", "the blinds, e.g. 2/5 or 1000/2000 (fixed-limit: the small/big bet, blinds half of "
                   "each); SB/BB/STRADDLE adds a straddle (default 1/2)"),
     ("cash", "", "a cash game: rules under the `cash` profile (the default)"),
@@ -72,7 +81,8 @@ SETUP_WORDS: tuple[tuple[str, str, str], ...] = (
     ("stack", "N", "the stack of every seat not given one"),
     ("max", "N", "seats at the table, occupied or not (default: N for `N seats`, else 9)"),
     ("button", "N", "the button's seat (default 1)"),
-    ("ante", "N", "an ante from every player"),
+    ("ante", "N", "an ante from every player (stud games: default a quarter of the small bet)"),
+    ("bring-in", "N", "stud games: the bring-in (default half the small bet)"),
     ("bba", "[N]", "a big blind ante (default: the big blind)"),
     ("straddle", "N", "a straddle by the seat after the big blind"),
     ("chips", "A/B/C...", "the chip values in play, e.g. chips 1/5/25/100"),
@@ -107,6 +117,7 @@ def parse_setup(line: str) -> Setup:
     ante = 0
     ante_style = "none"
     straddle: int | None = None
+    bring_in: int | None = None
     chips: tuple[int, ...] | None = None
     left: int | None = None
     profile: str | None = None
@@ -174,6 +185,8 @@ def parse_setup(line: str) -> Setup:
                 ante = -1            # the big blind, once it is known
         elif low == "straddle":
             straddle = number("the straddle")
+        elif low in ("bring-in", "bringin"):
+            bring_in = number("the bring-in")
         elif low == "chips":
             chip_word = take("the chip values, e.g. 1/5/25/100")
             chips = tuple(amount(Word(p, chip_word.column), "a chip value")
@@ -197,10 +210,17 @@ def parse_setup(line: str) -> Setup:
         straddle = more[0]
     structure: dict[str, Any] = {"betting": betting}
     forced: dict[str, Any] = {"small_blind": small, "big_blind": big}
+    stud = variant.family == "stud"
     if betting is BettingStructure.FIXED_LIMIT:
         structure.update(small_bet=small, big_bet=big)
         forced = {"small_blind": small // 2, "big_blind": small}
         big = small
+    if stud:
+        # no blinds and no button: antes from every player and a bring-in from the low card (razz: high)
+        forced = {"bring_in": bring_in or max(1, small // 2)}
+        ante, ante_style = (ante or max(1, small // 4)), "every-player"
+    elif bring_in is not None:
+        raise NotationError("a bring-in is made only in stud games", column=1, expected="stud, stud8 or razz")
     if ante_style != "none":
         forced.update(ante=big if ante < 0 else ante, ante_style=ante_style)
     if straddle:
@@ -216,8 +236,10 @@ def parse_setup(line: str) -> Setup:
     highest = max(seat["number"] for seat in seats)
     if seat_count is None:
         seat_count = count if count and not listed else max(DEFAULT_SEATS if listed else 0, highest, 2)
-    data: dict[str, Any] = {"seats": seats, "seat_count": seat_count, "button": button, "variant": variant,
+    data: dict[str, Any] = {"seats": seats, "seat_count": seat_count, "variant": variant,
                             "structure": structure, "forced_bets": forced, "format": fmt}
+    if not stud:
+        data["button"] = button
     if chips:
         data["chip_denominations"] = chips
     if left is not None:

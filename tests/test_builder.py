@@ -182,3 +182,27 @@ def test_to_scenario_with_two_incidents_has_one_expect_each(floor, tmp_path: Pat
     path.write_text(yaml.safe_dump(document, sort_keys=False), encoding="utf-8")
     [result] = run_checks([path], floor=floor)
     assert result.passed, result
+
+
+@pytest.mark.parametrize("line, variant, forced", [
+    ("stud 20/40 tournament 6 seats 1000", "stud", {"ante": 5, "bring_in": 10}),
+    ("razz 20/40 ante 3 bring-in 5 4 seats", "razz", {"ante": 3, "bring_in": 5}),
+    ("stud8 100/200 3 seats", "stud-hi-lo", {"ante": 25, "bring_in": 50}),
+])
+def test_stud_games_set_up_with_antes_and_a_bring_in_and_no_button(line, variant, forced):
+    table = parse_setup(line).table
+    assert table.variant.value == variant and table.button is None
+    assert {"ante": table.forced_bets.ante, "bring_in": table.forced_bets.bring_in} == forced
+    assert table.forced_bets.big_blind == 0
+
+
+@pytest.mark.parametrize("line, variant", [("piquet 1/2 4 seats", "piquet"), ("2-7 10/20 6 seats", "2-7-triple-draw"),
+                                           ("27sd 5/10 3 seats", "2-7-single-draw")])
+def test_the_other_games_set_up_with_blinds_and_a_button(line, variant):
+    table = parse_setup(line).table
+    assert table.variant.value == variant and table.button == 1 and table.forced_bets.big_blind > 0
+
+
+def test_a_bring_in_outside_stud_is_refused():
+    with pytest.raises(NotationError, match="bring-in is made only in stud"):
+        parse_setup("nl 1/2 bring-in 5")

@@ -37,11 +37,13 @@ def floor():
 def work(monkeypatch):
     """Counts of the work done: events applied, replays started, wager facts built."""
     counts = {"apply": 0, "replay": 0, "wager": 0}
-    apply, replay, build = HandState.apply, HandState.replay.__func__, BUILDERS["wager"]
+    apply_all, replay, build = HandState.apply_all, HandState.replay.__func__, BUILDERS["wager"]
 
-    def counting_apply(self, event):
-        counts["apply"] += 1
-        return apply(self, event)
+    def counting_apply_all(self, events):
+        # every event applied goes through apply_all (apply is apply_all of one)
+        events = list(events)
+        counts["apply"] += len(events)
+        return apply_all(self, events)
 
     def counting_replay(cls, *args, **kwargs):
         counts["replay"] += 1
@@ -51,7 +53,7 @@ def work(monkeypatch):
         counts["wager"] += 1
         return build(situation, incident, index)
 
-    monkeypatch.setattr(HandState, "apply", counting_apply)
+    monkeypatch.setattr(HandState, "apply_all", counting_apply_all)
     monkeypatch.setattr(HandState, "replay", classmethod(counting_replay))
     monkeypatch.setitem(BUILDERS, "wager", counting_build)
     return counts

@@ -17,7 +17,7 @@ import pytest
 from floorman import phh
 from floorman.errors import FloormanError, InvalidEvent
 from floorman.model import pots
-from floorman.model.cards import UNKNOWN, deck
+from floorman.model.cards import UNKNOWN, deck, deck_ranks
 from floorman.model.state import HandState, TurnAction
 from floorman.model.table import Seat, Table, Variant
 
@@ -78,14 +78,14 @@ def _plain_new_cards_error(state: HandState, cards: tuple[str, ...]) -> str | No
     for i, card in enumerate(cards):
         if card == UNKNOWN:
             continue
-        if state._short_deck and card[0] in "2345":
-            return "short"
+        if card[0] not in deck_ranks(state.variant.value):
+            return "not in the deck"
         if card in state.seen_cards or (i and card in cards[:i]):
             return "twice"
     return None
 
 
-@pytest.mark.parametrize("variant", [Variant.HOLDEM, Variant.SHORT_DECK])
+@pytest.mark.parametrize("variant", [Variant.HOLDEM, Variant.SHORT_DECK, Variant.PIQUET])
 def test_new_cards_are_refused_exactly_as_the_card_by_card_check_refuses_them(variant):
     rng = random.Random(str(variant))
     cards = deck()
@@ -98,7 +98,7 @@ def test_new_cards_are_refused_exactly_as_the_card_by_card_check_refuses_them(va
         try:
             state._check_new_cards(dealt, 0, "cards")
         except InvalidEvent as error:
-            got = "short" if "short deck" in error.message else "twice"
+            got = "not in the deck" if "deck" in error.message and "twice" not in error.message else "twice"
         else:
             got = None
         assert got == expected, (dealt, sorted(state.seen_cards))

@@ -52,6 +52,8 @@ def _options_text(state: Any, seat: int) -> str:
     for option in state.legal_options(seat):
         if option.action in ("fold", "check"):
             words.append(option.action)
+        elif option.action == "bring-in":
+            words.append(f"bring it in for {_chips(option.min_to)}")
         elif option.action == "call":
             s = state.seats[seat]
             words.append(f"call {_chips(state.to_call(seat))}" + (" (all-in)" if state.to_call(seat) >= s.stack

@@ -481,6 +481,12 @@ class HandState:
         if number is None:
             return []
         s = self._seat(number)
+        if self._bring_in_due():
+            # stud, third street: the low card (razz: the high card) must bring it in or complete
+            bring_in = min(self.table.forced_bets.bring_in, s.stack)
+            complete = min(self.table.structure.small_bet or bring_in, s.stack)
+            return [Option("bring-in", bring_in, bring_in)] + \
+                ([Option("complete", complete, complete)] if complete > bring_in else [])
         to_call = self.to_call(number)
         options: list[Option] = []
         if to_call == 0:
@@ -911,6 +917,9 @@ class HandState:
             raise ActionOutOfTurn(f"seat {s.number} acted out of turn: seat {expected} is to act",
                                   seat=s.number, expected_seat=expected, event_index=index, field="seat")
         kind = event.action
+        if kind in ("fold", "check") and self._bring_in_due():
+            raise InvalidEvent(f"seat {s.number} must bring it in ({self.table.forced_bets.bring_in}) or complete: "
+                               f"the first to act on third street cannot {kind}", event_index=index, field="action")
         if kind == "fold":
             s.folded = True
             self._record(s, "fold", False)
@@ -957,6 +966,11 @@ class HandState:
         s.stack -= chips
         s.street_bet += chips
         s.total += chips
+
+    def _bring_in_due(self) -> bool:
+        """Stud, third street: nobody has brought it in or completed yet (the bring-in is forced)."""
+        return (self.family == "stud" and self.street_index == 0 and not self.bring_in_done
+                and self.current_bet == 0 and self.table.forced_bets.bring_in > 0)
 
     def _bring_in(self, s: SeatInHand, event: Action, index: int) -> None:
         bring_in = self.table.forced_bets.bring_in
