@@ -343,3 +343,23 @@ def test_setup_incidents_in_table_notation(line, field, value):
 def test_button_draw_mixed_cards_refused():
     with pytest.raises(ValueError, match="not a mix"):
         parse_incident({"type": "button-draw", "cards": ["1:Kh", "Ks"]})
+
+
+def test_a_straddle_ruled_in_stands_in_the_hand_that_goes_on():
+    """The ruling's numbers and the hand after it agree: the straddle is posted, the seat after it
+    acts first, facing the straddle, with the minimum raise the ruling gave."""
+    from pathlib import Path
+
+    from floorman.engine.floor import Floor
+    from floorman.scenarios import load_scenario
+
+    floor = Floor()
+    scenario = load_scenario(Path(__file__).resolve().parents[1] / "scenarios/setup/seed000-straddle-cash-acts-last.yaml")
+    report = floor.rule(scenario.situation("cash", floor.situation_options("cash")))
+    (ruling,) = report.rulings
+    assert ruling.rule_id == "SETUP-STRADDLE-CASH"
+    state = report.state
+    assert state.actor == ruling.params["first_to_act"] == 5
+    assert state.to_call() == ruling.params["straddle"] == 4
+    assert state.min_raise_to() == ruling.params["min_raise_to"] == 8
+    assert state.seats[4].street_bet == 4 and state.pot == 1 + 2 + 4

@@ -27,7 +27,7 @@ from typing import Any
 from floorman.engine.expressions import evaluate
 from floorman.engine.facts import Fact, Situation
 from floorman.errors import FloormanError, InvalidEvent
-from floorman.model.events import Action, Board, Burn, Muck
+from floorman.model.events import Action, Board, Burn, Muck, Post
 from floorman.model.incidents import Incident
 from floorman.model.state import HandState
 from floorman.rulebook.loader import Rulebook, load_rulebook
@@ -220,6 +220,8 @@ def apply_effect(state: HandState, ruling: Ruling, incident: Incident | None,
                 for follow in getattr(incident, "then", ()):
                     state.apply(Action(seat=follow.seat, action=follow.action,
                                        amount=getattr(follow, "amount", None)))
+        elif kind == "post":
+            state.apply(Post(seat=effect["seat"], kind=effect["post"], amount=effect["to"]))
         elif kind == "kill-hand":
             _kill(state, effect["seat"])
         elif kind == "void-hand":
@@ -422,6 +424,8 @@ def resolve_effect(effect: Any, scope: dict[str, Any]) -> dict[str, Any]:
         resolved["seat"] = evaluate(effect.seat, scope)
     if effect.action is not None:
         resolved["action"] = effect.action
+    if effect.post is not None:
+        resolved["post"] = effect.post
     if effect.to is not None:
         resolved["to"] = evaluate(effect.to, scope)
     if effect.then:

@@ -215,6 +215,8 @@ def _effect_words(effect: Effect) -> str:
         extra = (", then the actions that followed are replayed" if effect.then else "") + \
                 (", standing as made" if effect.as_made else "")
         return f"{who} {effect.action}s{to}{extra}"
+    if effect.kind == "post":
+        return f"{who} posts a {effect.post} of {effect.to}"
     if effect.kind == "kill-hand":
         return f"the hand of {who} is dead"
     if effect.kind == "void-hand":

@@ -106,7 +106,8 @@ class Pattern(_Strict):
     where: tuple[Condition, ...] = ()
 
 
-EFFECT_KINDS = ("action", "kill-hand", "void-hand", "back-up", "replace-board", "none")
+EFFECT_KINDS = ("action", "post", "kill-hand", "void-hand", "back-up", "replace-board", "none")
+EFFECT_POSTS = ("straddle",)
 EFFECT_ACTIONS = ("check", "call", "bet", "raise", "fold", "all-in")
 
 
@@ -118,6 +119,7 @@ class Effect(_Strict):
     * `action`: `seat` takes `action`; `to` is the street total of a bet or raise. `then: true`
       replays the actions the incident lists as following it (under-raise, pot-count error);
       `as_made: true` lets the bet stand below the minimum or above the pot (accepted action).
+    * `post`: `seat` posts the forced bet `post` (a straddle) of `to` chips, as the ruling allows.
     * `kill-hand`: `seat`'s hand is dead (a fold if it is the seat to act, else mucked).
     * `void-hand`: the hand is void (misdeal, fouled deck, redeal): every bet goes back.
     * `back-up`: an out-of-turn action is held; the seats it skipped act as the incident says
@@ -132,6 +134,7 @@ class Effect(_Strict):
     kind: str
     seat: str | None = Field(None, description="action, kill-hand: expression for the seat")
     action: Literal["check", "call", "bet", "raise", "fold", "all-in"] | None = None
+    post: Literal["straddle"] | None = Field(None, description="post: the forced bet posted")
     to: str | None = Field(None, description="bet, raise: expression for the street total")
     then: bool = Field(False, description="action: the incident's following actions are replayed after it")
     as_made: bool = Field(False, description="action: the bet stands as made, even if below the minimum")
@@ -148,14 +151,18 @@ class Effect(_Strict):
 
     @model_validator(mode="after")
     def _fields_for_kind(self) -> "Effect":
-        allowed = {"action": {"seat", "action", "to", "then", "as_made"}, "kill-hand": {"seat"},
+        allowed = {"action": {"seat", "action", "to", "then", "as_made"}, "post": {"seat", "post", "to"},
+                   "kill-hand": {"seat"},
                    "back-up": {"binding"}, "replace-board": {"recorded"}}.get(self.kind, set())
-        given = {name for name in ("seat", "action", "to", "binding") if getattr(self, name) is not None}
+        given = {name for name in ("seat", "action", "to", "binding", "post") if getattr(self, name) is not None}
         given |= {name for name in ("then", "as_made", "recorded") if getattr(self, name)}
         extra = sorted(given - allowed)
         if extra:
             raise ValueError(f"a {self.kind} effect takes no {', '.join(extra)}")
-        if self.kind in ("action", "kill-hand") and self.seat is None:
+        if self.kind == "post" and (self.post is None or self.to is None):
+            raise ValueError(f"a post effect names the forced bet (`post:` one of {', '.join(EFFECT_POSTS)}) "
+                             "and its amount (`to: <expression>`)")
+        if self.kind in ("action", "post", "kill-hand") and self.seat is None:
             raise ValueError(f"a {self.kind} effect names the seat (`seat: <expression>`)")
         if self.kind == "action":
             if self.action is None:
