@@ -20,11 +20,7 @@ import sys
 import warnings
 from pathlib import Path
 
-from peer import pokerkit_end_to_end, timed
-
-REPO = Path(__file__).resolve().parents[1]
-DATA = REPO.parent / "shared" / "data" / "phh"
-sys.path.insert(0, str(REPO))
+from peer import DATA, pokerkit_end_to_end, timed
 
 TARGET = 3.0
 

@@ -21,22 +21,18 @@ import json
 import statistics
 import sys
 import warnings
-from pathlib import Path
 
-from peer import pokerkit_end_to_end, timed
-
-REPO = Path(__file__).resolve().parents[1]
-DATA = REPO.parent / "shared" / "data" / "phh"
-sys.path.insert(0, str(REPO))
+from peer import DATA, pokerkit_end_to_end, timed
 
 TARGET = 5.0
 
 
 def main(argv: list[str] | None = None) -> int:
     parser = argparse.ArgumentParser(description=__doc__.splitlines()[0])
-    parser.add_argument("--runs", type=int, default=7, help="timed runs of each library (default 7)")
+    parser.add_argument("--runs", type=int, default=7, help="timed runs of each library (default 7, at least 5)")
     parser.add_argument("--json", action="store_true", help="print the figures as JSON")
     args = parser.parse_args(argv)
+    args.runs = max(args.runs, 5)
     files = sorted(DATA.glob("*.phhs"))
     if not files:
         print(f"no hand histories in {DATA}: nothing to benchmark")

@@ -1,10 +1,17 @@
-"""What the replay benchmarks share: a timed run, and pokerkit's end-to-end replay as the peer."""
+"""What the replay benchmarks share: the hands, a timed run, and pokerkit's end-to-end replay as the peer."""
 
 from __future__ import annotations
 
 import gc
+import sys
 import time
 from collections.abc import Callable, Iterable
+from pathlib import Path
+
+REPO = Path(__file__).resolve().parents[1]
+#: the 1,055 real hands beside the repository (../shared/data/phh)
+DATA = REPO.parent / "shared" / "data" / "phh"
+sys.path.insert(0, str(REPO))        # the benchmarks run from a checkout, floorman installed or not
 
 
 def timed(function: Callable[[], int]) -> tuple[int, float]:

@@ -316,9 +316,9 @@ class HandState:
         """Among equal showing hands, larger acts first: the first dealt (position), or the
         highest up-card by suit (the room option `stud_showing_tie`)."""
         if self.room.stud_showing_tie == "high-card-by-suit":
-            from floorman.evaluation import card_by_suit_key
+            from floorman.evaluation import card_by_suit_key, high_card_by_suit
 
-            return max(card_by_suit_key(card) for card in self._known_upcards(number))
+            return card_by_suit_key(high_card_by_suit(self._known_upcards(number)))
         return (-number,)
 
     def _known_upcards(self, number: int) -> list[str]:

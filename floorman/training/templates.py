@@ -74,6 +74,12 @@ def flop(builder: HandBuilder, rng: random.Random) -> None:
     builder.add_event(Board(cards=tuple(rng.sample(deck(), 3))))
 
 
+def to_flop(builder: HandBuilder, rng: random.Random) -> None:
+    """Everyone limps (or checks) pre-flop, then the flop comes."""
+    limp_around(builder)
+    flop(builder, rng)
+
+
 def open_action(builder: HandBuilder, rng: random.Random, difficulty: str) -> None:
     """Some betting on the current street: a bet, maybe raises (hard: more), callers and folds."""
     state = builder.state
@@ -118,8 +124,7 @@ def story(builder: HandBuilder, last: int = 6) -> str:
 def _oversized_chip(rng, difficulty, floor, profile):
     b = deal(rng, difficulty, floor, profile)
     if rng.random() < 0.5:
-        limp_around(b)
-        flop(b, rng)
+        to_flop(b, rng)
     open_action(b, rng, difficulty)
     state = b.state
     seat = state.seats[state.actor]
@@ -160,8 +165,7 @@ def _multiple_chips(rng, difficulty, floor, profile):
 def _min_raise(rng, difficulty, floor, profile):
     b = deal(rng, difficulty, floor, profile)
     if rng.random() < 0.5:
-        limp_around(b)
-        flop(b, rng)
+        to_flop(b, rng)
     open_action(b, rng, difficulty)
     seat = b.state.actor
     b.add_incident(AskFloor(seat=seat, asks="min-raise"))
@@ -171,8 +175,7 @@ def _min_raise(rng, difficulty, floor, profile):
 
 def _short_all_in(rng, difficulty, floor, profile):
     b = deal(rng, "medium" if difficulty == "easy" else difficulty, floor, profile)
-    limp_around(b)
-    flop(b, rng)
+    to_flop(b, rng)
     bet = b.state.big_blind * rng.randint(2, 8)
     act(b, "bet", bet)
     while True:
@@ -201,8 +204,7 @@ def _short_all_in(rng, difficulty, floor, profile):
 
 def _undercall(rng, difficulty, floor, profile):
     b = deal(rng, difficulty, floor, profile)
-    limp_around(b)
-    flop(b, rng)
+    to_flop(b, rng)
     open_action(b, rng, difficulty)
     state = b.state
     owed = state.to_call()
@@ -217,8 +219,7 @@ def _undercall(rng, difficulty, floor, profile):
 
 def _string_bet(rng, difficulty, floor, profile):
     b = deal(rng, difficulty, floor, profile)
-    limp_around(b)
-    flop(b, rng)
+    to_flop(b, rng)
     if rng.random() < 0.6:
         open_action(b, rng, difficulty)
     state = b.state
@@ -234,8 +235,7 @@ def _string_bet(rng, difficulty, floor, profile):
 
 def _words_vs_chips(rng, difficulty, floor, profile):
     b = deal(rng, difficulty, floor, profile)
-    limp_around(b)
-    flop(b, rng)
+    to_flop(b, rng)
     open_action(b, rng, difficulty)
     state = b.state
     seat = state.seats[state.actor]
@@ -251,8 +251,7 @@ def _words_vs_chips(rng, difficulty, floor, profile):
 def _out_of_turn(rng, difficulty, floor, profile):
     b = deal(rng, "medium" if difficulty == "easy" else difficulty, floor, profile)
     if rng.random() < 0.5:
-        limp_around(b)
-        flop(b, rng)
+        to_flop(b, rng)
         if rng.random() < 0.5:
             act(b, "bet", b.state.big_blind * rng.randint(1, 5))
     state = b.state
@@ -301,8 +300,7 @@ def _premature_flop(rng, difficulty, floor, profile):
 
 
 def _to_showdown(b: HandBuilder, rng: random.Random, river_bet: bool) -> None:
-    limp_around(b)
-    flop(b, rng)
+    to_flop(b, rng)
     for _ in range(2):
         limp_around(b)
         used = set(b.state.board)
@@ -336,8 +334,7 @@ def _mucked_hand(rng, difficulty, floor, profile):
 
 def _uncalled_bet(rng, difficulty, floor, profile):
     b = deal(rng, difficulty, floor, profile)
-    limp_around(b)
-    flop(b, rng)
+    to_flop(b, rng)
     act(b, "bet", b.state.big_blind * rng.randint(2, 12))
     bettor = b.events[-1].seat
     while b.state.actor is not None:

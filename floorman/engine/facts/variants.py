@@ -128,12 +128,6 @@ def _stud(situation: Situation, where: str) -> None:
         raise InvalidEvent(f"{situation.table.variant.value} is not a stud game", field=f"{where}.type")
 
 
-def _high_card_by_suit_key(cards: Sequence[str]) -> tuple[int, int]:
-    from floorman.evaluation import card_by_suit_key
-
-    return max(card_by_suit_key(card) for card in cards)
-
-
 @builds("stud-question")
 def stud_question_facts(situation: Situation, question: StudQuestion, index: int) -> list[Fact]:
     from floorman.evaluation import bring_in_seat_key, showing_strength
@@ -175,7 +169,9 @@ def stud_question_facts(situation: Situation, question: StudQuestion, index: int
             first = tied[0]
         else:
             tie_broken_by = "suit"
-            first = max(tied, key=lambda n: _high_card_by_suit_key(showing[n]))
+            from floorman.evaluation import card_by_suit_key, high_card_by_suit
+
+            first = max(tied, key=lambda n: card_by_suit_key(high_card_by_suit(showing[n])))
     fourth = state.street_index == 1
     pairs = [n for n in live if len(showing[n]) == 2 and showing[n][0][0] == showing[n][1][0]]
     structure = situation.table.structure

@@ -17,7 +17,7 @@ from floorman.model.incidents.cash_game import (BuyIn, DeckChange, DrawStubShort
 from floorman.training.families._shared import KIND_WORDS, always, blinds_table, fold_around, holdem_table
 from floorman.training.mistakes import Mistake
 from floorman.training.question import Answer
-from floorman.training.templates import SEATS, STAKES, Draft, Template, act, flop, limp_around
+from floorman.training.templates import SEATS, STAKES, Draft, Template, act, flop, to_flop
 
 
 
@@ -170,8 +170,7 @@ def _sit_out(rng, difficulty, floor, profile):
 def _online_timeout(rng, difficulty, floor, profile):
     protected = rng.random() < 0.3
     b = _hand(rng, difficulty, floor, profile, online_disconnect_protection=protected)
-    limp_around(b)
-    flop(b, rng)
+    to_flop(b, rng)
     if rng.random() < 0.5:
         act(b, "bet", b.state.big_blind * rng.randint(1, 4))
     seat = b.state.actor
@@ -222,8 +221,7 @@ def _deck_change(rng, difficulty, floor, profile):
 
 def _stub_dropped(rng, difficulty, floor, profile):
     b = _hand(rng, difficulty, floor, profile)
-    limp_around(b)
-    flop(b, rng)
+    to_flop(b, rng)
     how = rng.choice(("order", "scattered", "muck"))
     b.add_incident(StubDropped(reconstructable=how == "order", mixed_with_discards=how == "muck"))
     words = {"order": "it lands in one pile, its order plainly intact",

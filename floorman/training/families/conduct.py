@@ -9,7 +9,7 @@ from floorman.model.incidents.conduct import (OFFENCES, ChipsFoundBehind, Compla
 from floorman.training.families._shared import always, fold_around
 from floorman.training.mistakes import Mistake
 from floorman.training.question import Answer
-from floorman.training.templates import Draft, Template, act, deal, flop, limp_around, open_action, story
+from floorman.training.templates import Draft, Template, act, deal, open_action, story, to_flop
 
 #: how each offence reads in a question
 _SAID = {
@@ -85,8 +85,7 @@ def _complaint(rng, difficulty, floor, profile):
 
 def _chips_found_behind(rng, difficulty, floor, profile):
     b = deal(rng, difficulty, floor, profile)
-    limp_around(b)
-    flop(b, rng)
+    to_flop(b, rng)
     bettor = b.state.actor
     act(b, "bet", b.state.big_blind * rng.randint(2, 6))
     all_in = b.state.actor
