@@ -10,6 +10,7 @@ from __future__ import annotations
 
 import dataclasses
 import difflib
+import time
 from dataclasses import dataclass
 from pathlib import Path
 from typing import Annotated, Any
@@ -370,10 +371,15 @@ class CheckResult:
     actual: dict[str, Any]
     report: RulingReport | None = None
     near_misses: list[str] = dataclasses.field(default_factory=list)
+    # the located error when the scenario could not be checked at all (it did not load, or its
+    # events or incidents cannot happen): a CI reports it as an error, not as a wrong ruling
+    error: str | None = None
+    seconds: float | None = None       # how long loading, ruling and comparing took
 
     def to_json(self) -> dict[str, Any]:
         return {"file": self.path, "title": self.title, "passed": self.passed, "problems": self.problems,
-                "expected": self.expected, "actual": self.actual}
+                "expected": self.expected, "actual": self.actual,
+                **({"error": self.error} if self.error is not None else {})}
 
 
 def fact_incident(fact_ids: Any) -> int | None:
@@ -402,7 +408,9 @@ def compare(scenario: Scenario, report: RulingReport, rulebook: Any = None) -> C
     if rulebook is not None:
         problems += unknown_rules(scenario, rulebook.rules)
     actual: dict[str, Any] = {"rulings": [r.to_json() for r in report.rulings],
-                              "fired": sorted(set(report.fired_rule_ids))}
+                              "fired": sorted(set(report.fired_rule_ids)),
+                              "pots": report.pots,
+                              "hands": {str(seat): hand for seat, hand in report.hands.items()}}
     if not scenario.expects or any(expect.empty for expect in scenario.expects):
         empty = [i for i, e in enumerate(scenario.expects) if e.empty]
         where = ("expect", empty[0]) if scenario.per_incident and empty else ("expect",)
@@ -417,7 +425,7 @@ def compare(scenario: Scenario, report: RulingReport, rulebook: Any = None) -> C
             fired = {f.rule_id for f in report.trace.fired if fact_incident(f.matched.values()) == index}
             found, main = _compare_one(expect, rulings, fired, report)
             problems += [f"incident {index}: {problem}" for problem in found]
-            per.append(_main_json(main))
+            per.append({**_main_json(main), "rulings": [_brief(r) for r in rulings], "fired": sorted(fired)})
         actual["incidents"] = per
     elif scenario.expects:
         found, main = _compare_one(scenario.expect, report.rulings, set(report.fired_rule_ids), report)
@@ -444,8 +452,16 @@ def unknown_rules(scenario: Scenario, rules: Any) -> list[str]:
     return problems
 
 
+def _brief(ruling: Ruling) -> dict[str, Any]:
+    return {"rule": ruling.rule_id, "decision": ruling.decision, "params": ruling.params}
+
+
 def _main_json(main: Ruling | None) -> dict[str, Any]:
-    return {"rule": main.rule_id, "decision": main.decision, "params": main.params} if main else {}
+    """The ruling compared with the expectation: rule, decision, params and what it cites."""
+    if main is None:
+        return {}
+    return {**_brief(main), "cites": [{"source": c.source, "edition": c.edition, "rule": c.rule}
+                                      for c in main.citations]}
 
 
 def _same(expected: Any, have: Any) -> bool:
@@ -458,6 +474,8 @@ def _compare_one(expect: Expectation, rulings: list[Ruling], fired: set[str],
     problems: list[str] = []
     main = next((r for r in rulings if r.rule_id == expect.rule), None) if expect.rule else \
         (rulings[0] if rulings else None)
+    # what is shown as the actual ruling: the expected rule's, else the ruling made instead
+    shown = main or (rulings[0] if rulings else None)
     if expect.no_ruling is True and rulings:   # e.g. a plain showdown: only the pots are checked
         problems.append(f"expected no ruling, got {', '.join(r.rule_id for r in rulings)}")
     if not rulings and (expect.needs_ruling or expect.no_ruling is False):
@@ -488,7 +506,7 @@ def _compare_one(expect: Expectation, rulings: list[Ruling], fired: set[str],
     for rule_id in expect.not_fires:
         if rule_id in fired:
             problems.append(f"near-miss: {rule_id} must not fire, but it did")
-    return problems, main
+    return problems, shown
 
 
 def _compare_showdown(expect: Expectation, report: RulingReport) -> list[str]:
@@ -503,23 +521,41 @@ def _compare_showdown(expect: Expectation, report: RulingReport) -> list[str]:
         label = got.get("name", f"pot {index}")
         for key, value in wanted.model_dump(exclude_none=True).items():
             have = got.get(key)
-            if key in ("eligible", "winners", "winners_high", "winners_low"):
-                same = isinstance(have, (list, tuple)) and sorted(value) == sorted(have)
-                value = list(value)
-            elif key == "shares":
-                value = {str(seat): chips for seat, chips in value.items()}
-                same = isinstance(have, dict) and value == {str(k): v for k, v in have.items()} and \
-                    all(type(v) is int for v in have.values())
-            else:
-                same = _same(value, have)
-            if not same:
+            value = pot_value(key, value)
+            if not same_pot_value(key, value, have):
                 problems.append(f"{label} {key}: expected {value!r}, got {have!r}")
     for seat, name in expect.hands.items():
-        hand = report.hands.get(seat, {})
-        have = hand.get("name") or hand.get("low_name")   # razz and 2-7 hands have only a low
+        have = hand_name(report.hands.get(seat, {}))
         if have != name:
             problems.append(f"seat {seat} hand: expected {name!r}, got {have!r}")
     return problems
+
+
+SEAT_LISTS = ("eligible", "winners", "winners_high", "winners_low")
+
+
+def pot_value(key: str, value: Any) -> Any:
+    """An expected pot value as the report writes it: seat lists as lists, share seats as text."""
+    if key in SEAT_LISTS:
+        return list(value)
+    if key == "shares":
+        return {str(seat): chips for seat, chips in value.items()}
+    return value
+
+
+def same_pot_value(key: str, expected: Any, have: Any) -> bool:
+    """Seat lists compare as sets; shares seat by seat, in whole chips; the rest by value and kind."""
+    if key in SEAT_LISTS:
+        return isinstance(have, (list, tuple)) and sorted(expected) == sorted(have)
+    if key == "shares":
+        return isinstance(have, dict) and expected == {str(k): v for k, v in have.items()} and \
+            all(type(v) is int for v in have.values())
+    return _same(expected, have)
+
+
+def hand_name(hand: dict[str, Any]) -> str | None:
+    """A hand's name at showdown; razz and 2-7 hands have only a low."""
+    return hand.get("name") or hand.get("low_name")
 
 
 def _summary(expect: Expectation) -> str:
@@ -541,22 +577,32 @@ def _summary(expect: Expectation) -> str:
     return "; ".join(parts) or "a ruling"
 
 
+NOT_LOADED = "(could not be loaded)"
+
+
 def check_scenario(path: Path, floor: Any, *, profile: str | None = None, house: Path | None = None) \
         -> CheckResult:
     """Load, rule on and compare one scenario. A file that cannot be loaded, or whose events or
-    incidents cannot happen, is a failed result carrying its located error."""
+    incidents cannot happen, is a failed result carrying its located error (`error`)."""
+    started = time.perf_counter()
+    result = _check_scenario(path, floor, profile=profile, house=house)
+    result.seconds = time.perf_counter() - started
+    return result
+
+
+def _check_scenario(path: Path, floor: Any, *, profile: str | None, house: Path | None) -> CheckResult:
     name = relative(path)
     try:
         scenario = load_scenario(path)
     except FloormanError as error:
-        return CheckResult(name, "(could not be loaded)", False, [str(error)], {}, {})
+        return CheckResult(name, NOT_LOADED, False, [str(error)], {}, {}, error=str(error))
     try:
         chosen, options = rules_for(scenario, floor.rulebook, profile=profile, house=house)
         report = floor.rule(scenario.situation(chosen, options))
     except FloormanError as error:
         error = locate_replay_error(error, scenario)
         return CheckResult(scenario.path, scenario.title, False, [str(error)], scenario.expected_json(), {},
-                           near_misses=scenario.near_misses)
+                           near_misses=scenario.near_misses, error=str(error))
     return compare(scenario, report, floor.rulebook)
 
 

@@ -10,6 +10,9 @@ expectation one mutation is applied and `compare` must report a new problem:
 - no_ruling: flipped;
 - pots: each pot's amount, seats, shares, name changed in turn; hands: each hand's name changed.
 
+The side-by-side rows (floorman/checks/comparison.py) agree with the check: no row is marked
+different on a pass, and at least one on every mutant.
+
 Run in-process (one Floor, one report per scenario) so that it takes seconds.
 """
 
@@ -22,6 +25,7 @@ from typing import Any
 
 import pytest
 
+from floorman.checks.comparison import comparison_rows
 from floorman.engine.floor import Floor
 from floorman.scenarios import (Expectation, PotExpectation, Scenario, compare, fact_incident, find_scenarios,
                                 load_scenario, ruling_incident, rules_for)
@@ -105,8 +109,11 @@ def test_every_expectation_key_is_live(path, floor):
     scenario = load_scenario(path)
     profile, options = rules_for(scenario, floor.rulebook)
     report = floor.rule(scenario.situation(profile, options))
-    original = set(compare(scenario, report, floor.rulebook).problems)
+    passing = compare(scenario, report, floor.rulebook)
+    original = set(passing.problems)
     assert not original, f"the scenario fails before any mutation: {sorted(original)}"
+    # the side-by-side view agrees: nothing marked different on a pass, something on each mutant
+    assert not [row for row in comparison_rows(passing) if row.differs]
     all_rules = sorted(floor.rulebook.rules)
     tried = 0
     for index, (expect, (fired, ruled)) in enumerate(zip(scenario.expects, scopes(scenario, report))):
@@ -115,6 +122,8 @@ def test_every_expectation_key_is_live(path, floor):
             expects[index] = mutated
             result = compare(dataclasses.replace(scenario, expects=tuple(expects)), report, floor.rulebook)
             assert not result.passed, f"expect[{index}].{what} changed and the check still passes"
+            if "misspelt" not in what:       # a misspelt rule id is a problem of the file, not of the ruling
+                assert [row for row in comparison_rows(result) if row.differs], f"expect[{index}].{what}: no row marked"
             tried += 1
     given = sum(len(e.model_dump(exclude_defaults=True)) for e in scenario.expects)
     assert tried >= given > 0

@@ -15,7 +15,7 @@ import pexpect
 from typer.testing import CliRunner
 
 from floorman.cli.app import app
-from floorman.checks.junit import comparison_rows
+from floorman.checks.comparison import comparison_rows
 
 ROOT = Path(__file__).resolve().parents[1]
 FIFTY_CALL = ROOT / "scenarios" / "betting" / "seed000-fifty-percent-28-call.yaml"
@@ -59,13 +59,18 @@ def _check_junit_structure(root: ET.Element) -> list[ET.Element]:
     return cases
 
 
+def _scenario_file(case: ET.Element) -> str:
+    """The scenario's path, the first line of the testcase's <system-out>."""
+    return case.find("system-out").text.splitlines()[0].removeprefix("scenario: ")
+
+
 def test_junit_file_one_testcase_per_scenario_with_side_by_side_failure(tmp_path):
     room = _room(tmp_path)
     out = tmp_path / "results.xml"
     result = runner.invoke(app, ["check", str(room), "--junit", str(out)])
     assert result.exit_code == 1, result.output
     cases = _check_junit_structure(ET.parse(out).getroot())
-    by_file = {Path(case.get("file")).name: case for case in cases}
+    by_file = {Path(_scenario_file(case)).name: case for case in cases}
     assert set(by_file) == {"must-raise.yaml", "wrong.yaml"}
     assert by_file["must-raise.yaml"].find("failure") is None
     failure = by_file["wrong.yaml"].find("failure")

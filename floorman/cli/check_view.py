@@ -1,4 +1,5 @@
-"""A failed scenario's expected and actual ruling side by side (rule id, decision, each param)."""
+"""A failed scenario's expected and actual ruling side by side: every key the scenario checks,
+the params the ruling gave, and every other ruling made (floorman/checks/comparison.py)."""
 
 from __future__ import annotations
 
@@ -9,7 +10,7 @@ from rich.panel import Panel
 from rich.table import Table
 from rich.text import Text
 
-from floorman.checks.junit import comparison_rows
+from floorman.checks.comparison import comparison_rows
 
 
 def side_by_side(result: Any) -> Panel:
@@ -17,10 +18,11 @@ def side_by_side(result: Any) -> Panel:
     table.add_column("")
     table.add_column("expected")
     table.add_column("actual")
-    for name, want, have, differs in comparison_rows(result):
-        style = "red" if differs else None
-        table.add_row(name, want, Text(have or "-", style=style or ""), style=None)
-    if not result.actual:
-        table.add_row("-", "", Text("not ruled (see the problem above)", style="red"))
+    rows = comparison_rows(result)
+    for row in rows:
+        table.add_row(Text(row.field), Text(row.expected), Text(row.actual or "-", style="red" if row.differs else ""))
+    if not rows:
+        table.add_row("-", "", Text("not checked (see the problem above)", style="red"))
     body = Group(Text("\n".join(result.problems), style="red"), table)
-    return Panel(body, title=f"FAIL {result.path}", border_style="red", title_align="left")
+    title = "ERROR" if result.error is not None else "FAIL"
+    return Panel(body, title=Text(f"{title} {result.path}"), border_style="red", title_align="left")
