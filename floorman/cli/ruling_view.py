@@ -217,7 +217,11 @@ def pots_table(report: RulingReport) -> RichTable | None:
             if "returned_to" in pot:
                 row += ["-", f"returned to seat {pot['returned_to']}"]
             else:
-                row += [", ".join(f"seat {w}" for w in pot.get("winners", [])),
+                winners = ", ".join(f"seat {w}" for w in pot.get("winners", []))
+                if "ruled_by" in pot:      # a ruling gave the pot, not the cards
+                    by_cards = ", ".join(f"seat {w}" for w in pot.get("winners_by_cards", [])) or "not read"
+                    winners += f" (as ruled, {pot['ruled_by']}; the cards: {by_cards})"
+                row += [winners,
                         ", ".join(f"seat {seat}: {chips:,}" for seat, chips in pot.get("shares", {}).items())]
         view.add_row(*row)
     return view

@@ -115,7 +115,7 @@ class Floor:
                     void_by = f"{ruling.rule_id} on incident {index}: {ruling.decision}"
                 rulings.append(ruling)
         conclusion = [f"{r.rule_id}: {r.decision} - {r.explanation}" for r in rulings]
-        pots, hands = ([], {}) if void_by is not None else pots_and_hands(state)
+        pots, hands = ([], {}) if void_by is not None else pots_and_hands(state, rulings)
         trace = Trace(facts_seen, firings, conclusion)
         return RulingReport(situation.profile, rulings, trace, pots, conflicts, hands, state=state, void=void_by)
 
@@ -289,10 +289,12 @@ def _take_back_board(state: HandState, situation: Situation) -> HandState:
     return _fresh_state(situation, events, state.tolerate)
 
 
-def pots_and_hands(state: HandState) -> tuple[list[dict[str, Any]], dict[int, dict[str, Any]]]:
+def pots_and_hands(state: HandState, rulings: list[Ruling] | tuple[Ruling, ...] = ()) \
+        -> tuple[list[dict[str, Any]], dict[int, dict[str, Any]]]:
     """The pots as they stand; once the hand has reached a showdown with every live hand known,
     each pot's winners and shares, and each hand's best five cards and name. Hands the rulings
-    killed were mucked by their effect and take no part in the award."""
+    killed were mucked by their effect and take no part in the award; a ruling's `award` effect
+    gives the pots to its seat (see `_as_ruled`)."""
     from floorman.model.pots import pot_name
 
     if not state.pot:
@@ -301,8 +303,8 @@ def pots_and_hands(state: HandState) -> tuple[list[dict[str, Any]], dict[int, di
     known = all(state.seats[n].hole and "??" not in state.seats[n].hole for n in live) and "??" not in state.board
     finished = state.betting_complete and (len(live) == 1 or (known and _board_complete(state)))
     if not finished:
-        return [{"name": pot_name(i), "amount": pot.amount, "eligible": list(pot.eligible)}
-                for i, pot in enumerate(state.pots())], {}
+        return _as_ruled([{"name": pot_name(i), "amount": pot.amount, "eligible": list(pot.eligible)}
+                          for i, pot in enumerate(state.pots())], rulings), {}
     result = state.result()
     pots = []
     for i, pot in enumerate(result.pots):
@@ -325,7 +327,28 @@ def pots_and_hands(state: HandState) -> tuple[list[dict[str, Any]], dict[int, di
     if result.uncalled:
         pots.append({"name": "uncalled bet returned", "amount": result.uncalled[1],
                      "eligible": [result.uncalled[0]], "returned_to": result.uncalled[0]})
-    return pots, hands
+    return _as_ruled(pots, rulings), hands
+
+
+def _as_ruled(pots: list[dict[str, Any]], rulings: list[Ruling] | tuple[Ruling, ...]) -> list[dict[str, Any]]:
+    """The pots as the rulings leave them: a ruling's `award` effect (an award disputed too late
+    stands) gives every pot to its seat, whatever the cards say. The pot table then agrees with
+    the ruling, and keeps the cards' winners (`winners_by_cards`) and the rule (`ruled_by`)."""
+    award = next(((r.rule_id, e["seat"]) for r in rulings for e in r.effect if e.get("kind") == "award"), None)
+    if award is None:
+        return pots
+    rule_id, seat = award
+    ruled = []
+    for pot in pots:
+        if "returned_to" in pot:           # an uncalled bet goes back to its bettor all the same
+            ruled.append(pot)
+            continue
+        entry = {key: value for key, value in pot.items() if key not in ("winners_high", "winners_low")}
+        if "winners" in pot:
+            entry["winners_by_cards"] = pot["winners"]
+        entry.update(winners=[seat], shares={str(seat): pot["amount"]}, ruled_by=rule_id)
+        ruled.append(entry)
+    return ruled
 
 
 def _board_complete(state: Any) -> bool:

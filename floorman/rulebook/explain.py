@@ -219,6 +219,8 @@ def _effect_words(effect: Effect) -> str:
         return f"{who} posts a {effect.post} of {effect.to}"
     if effect.kind == "kill-hand":
         return f"the hand of {who} is dead"
+    if effect.kind == "award":
+        return f"the pots stay with {who}, whatever the cards say"
     if effect.kind == "void-hand":
         return "the hand is void: every bet goes back"
     if effect.kind == "back-up":

@@ -106,7 +106,7 @@ class Pattern(_Strict):
     where: tuple[Condition, ...] = ()
 
 
-EFFECT_KINDS = ("action", "post", "kill-hand", "void-hand", "back-up", "replace-board", "none")
+EFFECT_KINDS = ("action", "post", "kill-hand", "void-hand", "back-up", "replace-board", "award", "none")
 EFFECT_POSTS = ("straddle",)
 EFFECT_ACTIONS = ("check", "call", "bet", "raise", "fold", "all-in")
 
@@ -127,12 +127,14 @@ class Effect(_Strict):
     * `replace-board`: board cards are taken back and dealt again (burns and cards put right);
       `recorded: true` when the events already hold them as the last cards dealt (a flop dealt
       without a burn), which are then taken out of the hand.
+    * `award`: the pots go to `seat` whatever the cards say (an award disputed too late
+      stands); the pot table shows them so, with the cards' winners noted.
     * `none`: nothing changes on the table (an answer, a warning, the floor's discretion,
       a card replaced, the award read as it stands).
     """
 
     kind: str
-    seat: str | None = Field(None, description="action, kill-hand: expression for the seat")
+    seat: str | None = Field(None, description="action, post, kill-hand, award: expression for the seat")
     action: Literal["check", "call", "bet", "raise", "fold", "all-in"] | None = None
     post: Literal["straddle"] | None = Field(None, description="post: the forced bet posted")
     to: str | None = Field(None, description="bet, raise: expression for the street total")
@@ -152,7 +154,7 @@ class Effect(_Strict):
     @model_validator(mode="after")
     def _fields_for_kind(self) -> "Effect":
         allowed = {"action": {"seat", "action", "to", "then", "as_made"}, "post": {"seat", "post", "to"},
-                   "kill-hand": {"seat"},
+                   "kill-hand": {"seat"}, "award": {"seat"},
                    "back-up": {"binding"}, "replace-board": {"recorded"}}.get(self.kind, set())
         given = {name for name in ("seat", "action", "to", "binding", "post") if getattr(self, name) is not None}
         given |= {name for name in ("then", "as_made", "recorded") if getattr(self, name)}
@@ -162,7 +164,7 @@ class Effect(_Strict):
         if self.kind == "post" and (self.post is None or self.to is None):
             raise ValueError(f"a post effect names the forced bet (`post:` one of {', '.join(EFFECT_POSTS)}) "
                              "and its amount (`to: <expression>`)")
-        if self.kind in ("action", "post", "kill-hand") and self.seat is None:
+        if self.kind in ("action", "post", "kill-hand", "award") and self.seat is None:
             raise ValueError(f"a {self.kind} effect names the seat (`seat: <expression>`)")
         if self.kind == "action":
             if self.action is None:
