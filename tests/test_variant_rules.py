@@ -73,7 +73,7 @@ def test_low_card_all_in_for_the_ante_moves_the_start_to_its_left(floor):
     table, events = _stud("stud", UPCARDS, stacks={1: 500, 2: 5, 3: 500})
     ruling = _ruling(floor, table, events, StudQuestion(asks="bring-in"))
     assert ruling.rule_id == "VAR-STUD-BRING-IN-ALL-IN-ANTE"
-    assert (ruling.params["low_card_seat"], ruling.params["first_to_act"], ruling.params["minimum"]) == (2, 3, 10)
+    assert (ruling.params["bring_in_seat"], ruling.params["first_to_act"], ruling.params["minimum"]) == (2, 3, 10)
 
 
 def test_fourth_street_order_matches_the_hand_engine_when_no_tie():

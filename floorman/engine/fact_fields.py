@@ -82,7 +82,7 @@ FACT_FIELDS: dict[str, dict[str, Kind]] = {
         "chips_in": "int", "expired": "bool", "facing_bet": "bool", "family": "str", "format": "str",
         "seat": "int", "street": "str", "tie": "bool", "to_call": "int", "tournament": "bool",
     },
-    "complaint": {"format": "str", "seat": "int", "topic": "str", "tournament": "bool"},
+    "complaint": {"format": "str", "seat": "int", "seat_text": "str", "topic": "str", "tournament": "bool"},
     "conditional": {
         "amount_said": "int", "condition": "str", "condition_met": "bool", "condition_seat": "int",
         "condition_words": "str", "current_bet": "int", "facing_bet": "bool", "folded": "bool",
@@ -94,9 +94,11 @@ FACT_FIELDS: dict[str, dict[str, Kind]] = {
         "forced_bets_while_away": "int", "format": "str", "hands_missed": "int", "level": "int", "next_step": "str",
         "penalty": "str", "penalty_type": "str", "prior_penalties": "int", "prior_warnings": "int", "repeat": "bool",
         "rounds": "int", "seat": "int", "seats_at_table": "int", "severity": "str", "stack": "int", "starts": "str",
+        "served": "str",
         "step": "str", "tournament": "bool", "units": "int", "while_away": "str",
         "during_hand": "bool", "folded": "bool", "in_hand": "bool", "live_hand": "bool", "nuts_last_to_act": "bool",
         "offence": "str", "online": "bool", "online_cheating": "bool", "other_in_hand": "bool", "other_seat": "int",
+        "other_seat_text": "str",
     },
     "count": {
         "acted": "bool", "all_in": "bool", "by": "str", "call_to": "int", "change": "int",
@@ -223,6 +225,7 @@ FACT_FIELDS: dict[str, dict[str, Kind]] = {
         "forced_bets_while_away": "int", "format": "str", "hands_missed": "int", "level": "int", "next_step": "str",
         "penalty": "str", "penalty_type": "str", "prior_penalties": "int", "prior_warnings": "int", "repeat": "bool",
         "rounds": "int", "seat": "int", "seats_at_table": "int", "severity": "str", "stack": "int", "starts": "str",
+        "served": "str",
         "step": "str", "tournament": "bool", "units": "int", "while_away": "str",
     },
     "play_over": {
@@ -265,8 +268,8 @@ FACT_FIELDS: dict[str, dict[str, Kind]] = {
         "street": "str", "street_bet": "int", "to_act": "int", "to_call": "int", "uncalled": "bool",
     },
     "rabbit_hunt": {
-        "allowed": "bool", "cards_not_dealt": "int", "cash_game": "bool", "format": "str", "hand_over": "bool",
-        "room_allows": "bool", "seat": "int", "tournament": "bool",
+        "allowed": "bool", "cards_not_dealt": "int", "cards_to_come": "str", "cash_game": "bool", "format": "str",
+        "hand_over": "bool", "room_allows": "bool", "seat": "int", "tournament": "bool",
     },
     "rake": {
         "allowed": "int", "cap": "int", "cash_game": "bool", "format": "str", "over_posted": "bool", "percent": "int",
@@ -277,7 +280,8 @@ FACT_FIELDS: dict[str, dict[str, Kind]] = {
         "best_category": "str", "best_hand": "str", "decided_by": "str", "deciding_card": "str", "deck_cards": "int",
         "family": "str", "flush_beats_full": "bool", "low_game": "bool", "lowest_card": "str",
         "lowest_card_seat": "int", "lowest_straight_beaten": "bool", "odd_chip": "int", "odd_chip_seat": "int",
-        "players": "int", "seats": "str", "split": "bool", "suit_order": "str", "suits_break_ties": "bool",
+        "odd_chip_text": "str", "players": "int", "seats": "str", "split": "bool", "suit_order": "str",
+        "suits_break_ties": "bool",
         "variant": "str", "winner": "int", "winners": "str",
     },
     "rebuy_request": {

@@ -47,6 +47,22 @@ def _board_to_come(situation: Situation) -> int:
     return sum(state.variant.board_cards) - len(state.board) if state.family == "flop" else 0
 
 
+def _cards_to_come(situation: Situation) -> tuple[int, str]:
+    """The cards that would still have come, and what they are in words: the board's (flop
+    games), or in stud one card a street to each hand up to seventh street (counted for the hand
+    dealt furthest); a draw game deals no more cards, only the draws."""
+    state = situation.state
+    if state.family == "flop":
+        count = _board_to_come(situation)
+        return count, f"{count} board card{'s' if count != 1 else ''}"
+    if state.family == "stud":
+        dealt = max((len(seat.hole) for seat in state.seats.values()), default=0)
+        count = max(0, state.variant.hole_cards - dealt)
+        cards = f"{count} card{'s' if count != 1 else ''}"
+        return count, f"{cards} to each hand: the streets not dealt, up to seventh street"
+    return 0, "the cards of the draws not made"
+
+
 # ------------------------------------------------------------------------------------ buy-in
 @builds("buy-in")
 def buy_in_facts(situation: Situation, buy: BuyIn, index: int) -> list[Fact]:
@@ -136,13 +152,14 @@ def rabbit_hunt_facts(situation: Situation, hunt: RabbitHunt, index: int) -> lis
     state = situation.state
     # asked during the hand, it is a request to see the next card before its turn: never allowed
     over = bool(situation.events) and state.hand_over
-    to_come = _board_to_come(situation)
-    if over and state.family == "flop" and to_come == 0:
-        raise InvalidEvent("the board was dealt out: no card is left that would have come", field=f"{where}.type")
+    to_come, words = _cards_to_come(situation)
+    if over and state.family != "draw" and to_come == 0:
+        raise InvalidEvent(f"the {'board' if state.family == 'flop' else 'hands'} were dealt out: no card is left "
+                           "that would have come", field=f"{where}.type")
     option = situation.option_flag("rabbit_hunting")
     fact = _base(situation, "rabbit_hunt", index)
-    fact.update({"seat": hunt.seat, "cards_not_dealt": to_come, "room_allows": option, "hand_over": over,
-                 "allowed": option and fact["cash_game"] and over})
+    fact.update({"seat": hunt.seat, "cards_not_dealt": to_come, "cards_to_come": words, "room_allows": option,
+                 "hand_over": over, "allowed": option and fact["cash_game"] and over})
     return [fact]
 
 

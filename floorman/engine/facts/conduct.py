@@ -4,7 +4,7 @@ lost chips and token bets.
 
 * `conduct:<n>`             the offence, the player's hand (live, folded), the other player, and
   the penalty: `level`, `step`, `penalty` (words), `rounds`, `hands_missed`, `chips_forfeited`,
-  `forced_bets_while_away`, `seats_at_table`, `next_step`, `starts`;
+  `forced_bets_while_away`, `seats_at_table`, `next_step`, `starts`, `served`;
 * `penalty:<n>`             the same ladder numbers for a penalty the floor gives;
 * `complaint:<n>`           what the player complains about;
 * `chips_found_behind:<n>`  the all-in, the caller, and what the chips found would change;
@@ -75,7 +75,8 @@ def conduct_facts(situation: Situation, conduct: Conduct, index: int) -> list[Fa
     during = conduct.during_hand
     fact: Fact = {
         "type": "conduct", "id": f"conduct:{index}", "seat": conduct.seat, "offence": conduct.offence,
-        "other_seat": other, "other_in_hand": other_live, "in_hand": in_hand, "live_hand": live and during,
+        "other_seat": other, "other_seat_text": seat_text(other), "other_in_hand": other_live, "in_hand": in_hand,
+        "live_hand": live and during,
         "folded": in_hand and not live, "during_hand": during, "online": conduct.online,
         "online_cheating": conduct.online and conduct.offence in ONLINE_CHEATING,
         "action_pending": conduct.action_pending, "nuts_last_to_act": conduct.nuts_last_to_act,
@@ -83,6 +84,7 @@ def conduct_facts(situation: Situation, conduct: Conduct, index: int) -> list[Fa
     fact.update(ladder_fields(situation, conduct.seat, OFFENCES[conduct.offence], conduct.prior_warnings,
                               conduct.prior_penalties))
     fact["starts"] = _starts(fact["step"], live and during)
+    fact["served"] = _served(fact["step"], fact["starts"])
     return [fact]
 
 
@@ -90,6 +92,12 @@ def _starts(step: str, live: bool) -> str:
     """A penalty served away from the table (or in chips) by a player still holding a live hand
     begins once the hand is over (2024 68 / 2026 70); a warning, removal or disqualification is now."""
     return "when this hand is over" if live and step in ("missed-rounds", "missed-hands", "chip-penalty") else "now"
+
+
+def _served(step: str, starts: str) -> str:
+    """When the ladder's step takes effect, in words that read right after the penalty's name: a
+    warning is given, not served."""
+    return "at once: there is nothing to serve" if step == "warning" else f"starting {starts}"
 
 
 @builds("penalty")
@@ -100,14 +108,21 @@ def penalty_facts(situation: Situation, penalty: Penalty, index: int) -> list[Fa
     fact.update(ladder_fields(situation, penalty.seat, penalty.severity, penalty.prior_warnings,
                               penalty.prior_penalties))
     fact["starts"] = _starts(fact["step"], live)
+    fact["served"] = _served(fact["step"], fact["starts"])
     return [fact]
 
 
 @builds("complaint")
 def complaint_facts(situation: Situation, complaint: Complaint, index: int) -> list[Fact]:
     fact = incident_fact(situation, "complaint", index)
-    fact.update({"seat": named_seat(situation, complaint.seat, f"incidents[{index}].seat"), "topic": complaint.topic})
+    seat = named_seat(situation, complaint.seat, f"incidents[{index}].seat")
+    fact.update({"seat": seat, "seat_text": seat_text(seat), "topic": complaint.topic})
     return [fact]
+
+
+def seat_text(number: int) -> str:
+    """A seat the incident may name, in words: 'seat 5', or 'not named' (the fact's 0)."""
+    return f"seat {number}" if number else "not named"
 
 
 @builds("chips-found-behind")

@@ -117,6 +117,8 @@ def ranking_facts(situation: Situation, question: RankingQuestion, index: int) -
         "lowest_straight_beaten": (bool(low_straight) and decided_by == "ranks" and best.category == "straight"
                                    and beaten.category == "straight" and beaten_ranks == low_straight),
         "odd_chip": odd_chip, "odd_chip_seat": odd_chip_seat,
+        "odd_chip_text": (f"the {odd_chip:,} left over goes to seat {odd_chip_seat} by the game's odd-chip rule"
+                          if odd_chip else "none, the pot divides evenly"),
         "lowest_card": lowest_card or "none", "lowest_card_seat": lowest_card_seat,
     }
     return [fact]
