@@ -68,12 +68,13 @@ def room(tmp_path_factory) -> Path:
     room = tmp_path_factory.mktemp("room")
     shutil.copy(FIFTY_RAISE, room / "a-passes.yaml")
     call = FIFTY_CALL.read_text()
-    (room / "b-other-rule.yaml").write_text(call.replace("rule: BET-FIFTY-PERCENT-CALL", "rule: BET-FIFTY-PERCENT-RAISE")
+    (room / "b-other-rule.yaml").write_text(call.replace("rule: BET-FIFTY-PERCENT-CALL",
+                                                         "rule: BET-FIFTY-PERCENT-RAISE")
                                             .replace("decision: call", "decision: raise"))
     (room / "c-param.yaml").write_text(call.replace("call_amount: 20", "call_amount: 25"))
     (room / "d-per-incident.yaml").write_text(TWO_DISPUTES)
-    (room / "e-no-ruling.yaml").write_text(call.replace("incidents:\n  - {type: wager, seat: 2, chips: [25, 1, 1, 1]}\n",
-                                                        ""))
+    no_incident = "incidents:\n  - {type: wager, seat: 2, chips: [25, 1, 1, 1]}\n"
+    (room / "e-no-ruling.yaml").write_text(call.replace(no_incident, ""))
     (room / "f-broken.yaml").write_text("title: [unclosed\n")
     (room / "g-impossible.yaml").write_text(call.replace("action: bet, amount: 20}", "action: bet, amount: 2000}"))
     return room
@@ -155,7 +156,8 @@ def test_an_unloadable_file_is_an_error_with_the_located_message(junit_file, roo
     assert case["outcome"] == "error" and case["type"] == "ScenarioNotLoaded"
     assert case["message"] == f"{room / 'f-broken.yaml'}:2: not valid YAML: did not find expected ',' or ']'"
     impossible = next(c for c in _by_minidom(junit_file) if c["classname"].endswith("g-impossible"))
-    assert impossible["type"] == "ScenarioNotRuled" and impossible["message"].startswith(f"{room / 'g-impossible.yaml'}:")
+    assert impossible["type"] == "ScenarioNotRuled"
+    assert impossible["message"].startswith(f"{room / 'g-impossible.yaml'}:")
     # what was expected is still listed, each key marked not ruled
     assert "! rule" in impossible["text"] and "not ruled" in impossible["text"]
 
