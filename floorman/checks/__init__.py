@@ -1,1 +1,3 @@
-"""Reports of a scenario check for other tools: JUnit XML for CI servers (junit.py)."""
+"""What a scenario check reports, and checks on a ruling's words: the expected and the actual
+ruling lined up key by key (comparison.py), as JUnit XML for CI servers (junit.py), and whether
+a ruling's text agrees with its own numbers and the table (wording.py)."""
