@@ -27,6 +27,7 @@ from floorman.checks.junit import classname, junit_xml
 from floorman.cli.app import app
 from floorman.engine.floor import Floor
 from floorman.scenarios import run_checks
+from test_check_can_fail import TWO_INCIDENTS
 
 ROOT = Path(__file__).resolve().parents[1]
 SCHEMA = ROOT / "tests" / "schemas" / "junit-10.xsd"
@@ -34,21 +35,8 @@ FIFTY_CALL = ROOT / "scenarios" / "betting" / "seed000-fifty-percent-28-call.yam
 FIFTY_RAISE = ROOT / "scenarios" / "betting" / "seed000-fifty-percent-30-must-raise.yaml"
 runner = CliRunner(env={"COLUMNS": "160", "NO_COLOR": "1"})
 
-TWO_DISPUTES = """\
-title: "two disputes <one> & 'another' \\a"
-table:
-  button: 3
-  forced_bets: {small_blind: 5, big_blind: 10}
-  seats:
-    - {number: 1, stack: 1000}
-    - {number: 2, stack: 1000}
-    - {number: 3, stack: 1000}
-events:
-  - {type: post, seat: 1, kind: small-blind, amount: 5}
-  - {type: post, seat: 2, kind: big-blind, amount: 10}
-incidents:
-  - {type: wager, seat: 3, chips: [100]}
-  - {type: wager, seat: 1, declared: raise, speech: before, chips: [100]}
+# two disputes in one hand (the second is a raise), its title with characters XML must escape
+TWO_DISPUTES = TWO_INCIDENTS.replace("title: two disputes", "title: \"two disputes <one> & 'another' \\a\"") + """\
 expect:
   - {rule: BET-OVERSIZED-CHIP-CALL, decision: call, params: {call_amount: 10, change: 90}}
   - {rule: BET-OVERSIZED-CHIP-CALL, decision: call}
