@@ -423,14 +423,14 @@ def compare(scenario: Scenario, report: RulingReport, rulebook: Any = None) -> C
         for index, expect in enumerate(scenario.expects):
             rulings = [r for r in report.rulings if ruling_incident(r) == index]
             fired = {f.rule_id for f in report.trace.fired if fact_incident(f.matched.values()) == index}
-            found, main = _compare_one(expect, rulings, fired, report)
+            found, shown = _compare_one(expect, rulings, fired, report)
             problems += [f"incident {index}: {problem}" for problem in found]
-            per.append({**_main_json(main), "rulings": [_brief(r) for r in rulings], "fired": sorted(fired)})
+            per.append({**_shown_json(shown), "rulings": [_brief(r) for r in rulings], "fired": sorted(fired)})
         actual["incidents"] = per
     elif scenario.expects:
-        found, main = _compare_one(scenario.expect, report.rulings, set(report.fired_rule_ids), report)
+        found, shown = _compare_one(scenario.expect, report.rulings, set(report.fired_rule_ids), report)
         problems += found
-        actual.update(_main_json(main))
+        actual.update(_shown_json(shown))
     return CheckResult(scenario.path, scenario.title, not problems, problems, scenario.expected_json(), actual,
                        report, scenario.near_misses)
 
@@ -456,12 +456,13 @@ def _brief(ruling: Ruling) -> dict[str, Any]:
     return {"rule": ruling.rule_id, "decision": ruling.decision, "params": ruling.params}
 
 
-def _main_json(main: Ruling | None) -> dict[str, Any]:
-    """The ruling compared with the expectation: rule, decision, params and what it cites."""
-    if main is None:
+def _shown_json(shown: Ruling | None) -> dict[str, Any]:
+    """The actual ruling set beside the expectation (the expected rule's, else the ruling made
+    instead): rule, decision, params and what it cites."""
+    if shown is None:
         return {}
-    return {**_brief(main), "cites": [{"source": c.source, "edition": c.edition, "rule": c.rule}
-                                      for c in main.citations]}
+    return {**_brief(shown), "cites": [{"source": c.source, "edition": c.edition, "rule": c.rule}
+                                       for c in shown.citations]}
 
 
 def _same(expected: Any, have: Any) -> bool:

@@ -21,7 +21,7 @@ tests/test_ruling_wording.py runs it over every bundled scenario.
 from __future__ import annotations
 
 import re
-from collections.abc import Iterator
+from collections.abc import Iterator, Sequence
 from typing import Any
 
 from floorman.ruling import Ruling, RulingReport
@@ -38,14 +38,14 @@ SEAT_PARAMS = re.compile(r"^(seat|returned_to|awarded_to|winner|first_to_act|cal
 POT_PARAMS = ("main_pot", "pot")
 
 
-def contradictions(report: RulingReport, table: Any, incidents: list[Any] = ()) -> list[str]:
+def contradictions(report: RulingReport, table: Any, incidents: Sequence[Any] = ()) -> list[str]:
     """Every disagreement in the report's rulings, each as 'RULE-ID: what disagrees'."""
     return [f"{ruling.rule_id}: {why}" for ruling in report.rulings
             for why in ruling_contradictions(ruling, report, table, incidents)]
 
 
 def ruling_contradictions(ruling: Ruling, report: RulingReport, table: Any,
-                          incidents: list[Any] = ()) -> Iterator[str]:
+                          incidents: Sequence[Any] = ()) -> Iterator[str]:
     words = " ".join([ruling.explanation, *ruling.steps])
     params = ruling.params
     state = report.state
