@@ -466,13 +466,20 @@ class HandState:
     def cap_lifted(self) -> bool:
         if self.table.format is GameFormat.TOURNAMENT:
             return self.table.players_left_in_event == 2
-        return self.cap_lifted_heads_up and len(self.active_seats) == 2 and not self.capped_multiway
+        return self.cap_lifted_heads_up and len(self.contesting_seats) == 2 and not self.capped_multiway
+
+    @property
+    def contesting_seats(self) -> list[int]:
+        """Seats in the hand that are not all-in: the players a fixed-limit cap counts (Robert's
+        Rules, Betting and Raising: the cap is for "three or more players who are not all-in")."""
+        return [n for n in self.active_seats if not self.seats[n].all_in]
 
     def _count_toward_cap(self) -> None:
-        """Fixed-limit: one more bet or raise; note a cap reached with three or more in the hand."""
+        """Fixed-limit: one more bet or raise; note a cap reached with three or more players in the
+        hand who are not all-in."""
         self.bets_and_raises += 1
         cap = self.table.structure.raise_cap
-        if cap is not None and self.bets_and_raises >= cap and len(self.active_seats) >= 3:
+        if cap is not None and self.bets_and_raises >= cap and len(self.contesting_seats) >= 3:
             self.capped_multiway = True
 
     def legal_options(self, seat: int | None = None) -> list[Option]:
