@@ -318,7 +318,8 @@ class HandState:
         if self.room.stud_showing_tie == "high-card-by-suit":
             from floorman.evaluation import card_by_suit_key, high_card_by_suit
 
-            return card_by_suit_key(high_card_by_suit(self._known_upcards(number)))
+            razz = self.variant is Variant.RAZZ     # aces low (RP-10-D: the low hands of razz)
+            return card_by_suit_key(high_card_by_suit(self._known_upcards(number), aces_low=razz), aces_low=razz)
         return (-number,)
 
     def _known_upcards(self, number: int) -> list[str]:
@@ -1293,12 +1294,12 @@ class HandState:
                 if lo is not None:
                     low[n] = lo.strength
                     if lowest_card_odd_chip:
-                        # Robert's Rules, razz: the lowest card by suit of the winning low
-                        low_card[n] = lowest_card_by_suit(lo.best_five)
+                        # Robert's Rules, Ties: the lowest card by suit, all the cards counting
+                        low_card[n] = lowest_card_by_suit(cards)
                     else:
                         # TDA 2024 20-B / 2026 21-B: the high card by suit of the five-card hand
-                        # that won that half (razz: the low five)
-                        low_card[n] = high_card_by_suit(lo.best_five)
+                        # that won that half (a low five: aces low)
+                        low_card[n] = high_card_by_suit(lo.best_five, aces_low=True)
                     high_card.setdefault(n, low_card[n])   # a low-only game decides by this card
         if contested:
             for index, pot in enumerate(pots):
