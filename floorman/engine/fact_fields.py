@@ -19,7 +19,8 @@ COMMON_FIELDS: dict[str, Kind] = {"type": "str", "id": "str"}
 FACT_FIELDS: dict[str, dict[str, Kind]] = {
     "absent_chips": {
         "ante": "int", "big_blind": "int", "format": "str", "tournament": "bool", "reason": "str", "seat":
-        "int", "small_blind": "int", "stack": "int",
+        "int", "small_blind": "int", "stack": "int", "returning": "bool", "money_chance": "bool",
+        "remove_chips": "bool",
     },
     "award_dispute": {
         "award_text": "str", "award_wrong": "bool", "awarded_to": "int", "break_limit_seconds": "int",
@@ -97,6 +98,10 @@ FACT_FIELDS: dict[str, dict[str, Kind]] = {
         "step": "str", "tournament": "bool", "units": "int", "while_away": "str",
         "during_hand": "bool", "folded": "bool", "in_hand": "bool", "live_hand": "bool", "nuts_last_to_act": "bool",
         "offence": "str", "online": "bool", "online_cheating": "bool", "other_in_hand": "bool", "other_seat": "int",
+        "reported_after_hand": "bool", "hand_note": "str",
+        "same_offence": "bool", "small_blinds_while_away": "int", "big_blinds_while_away": "int",
+        "antes_while_away": "int", "may_be_blinded_out": "bool", "first_offence": "str", "penalty_steps": "int",
+        "chosen_by_floor": "bool", "ladder_step": "str", "ladder_penalty": "str", "against_ladder": "str",
     },
     "count": {
         "acted": "bool", "all_in": "bool", "by": "str", "call_to": "int", "change": "int",
@@ -223,7 +228,16 @@ FACT_FIELDS: dict[str, dict[str, Kind]] = {
         "forced_bets_while_away": "int", "format": "str", "hands_missed": "int", "level": "int", "next_step": "str",
         "penalty": "str", "penalty_type": "str", "prior_penalties": "int", "prior_warnings": "int", "repeat": "bool",
         "rounds": "int", "seat": "int", "seats_at_table": "int", "severity": "str", "stack": "int", "starts": "str",
-        "step": "str", "tournament": "bool", "units": "int", "while_away": "str",
+        "step": "str", "tournament": "bool", "units": "int", "while_away": "str", "count": "int",
+        "same_offence": "bool", "small_blinds_while_away": "int", "big_blinds_while_away": "int",
+        "antes_while_away": "int", "may_be_blinded_out": "bool", "first_offence": "str", "penalty_steps": "int",
+        "chosen_by_floor": "bool", "ladder_step": "str", "ladder_penalty": "str", "against_ladder": "str",
+    },
+    "shot_clock": {
+        "expired": "bool", "extension_seconds": "int", "extension_used": "bool", "extensions": "int",
+        "extensions_after": "int", "first_action": "bool", "first_action_seconds": "int", "format": "str",
+        "later_seconds": "int", "seat": "int", "seconds": "int", "time_up": "bool", "to_call": "int",
+        "tournament": "bool",
     },
     "play_over": {
         "allowed": "bool", "cash_game": "bool", "chips": "int", "format": "str", "room_allows": "bool",

@@ -58,7 +58,7 @@ FAMILY_OF = {
                      "forced-bet-question", "big-blind-ante-short", "procedure-question"), "setup"),
     **dict.fromkeys(("chip-race", "simultaneous-eliminations", "cash-out-request", "rebuy-request",
                      "deal-proposal", "table-balance", "table-break", "wrong-seat", "hand-for-hand-all-in",
-                     "absent-chips"), "tournament"),
+                     "absent-chips", "shot-clock"), "tournament"),
     **dict.fromkeys(("buy-in", "seat-change", "play-over", "rabbit-hunt", "run-it-twice", "leave-game", "sit-out",
                      "online-timeout", "online-account", "rake", "deck-change", "stub-dropped",
                      "draw-stub-short"), "cash_game"),
