@@ -188,6 +188,8 @@ FACT_FIELDS: dict[str, dict[str, Kind]] = {
         "between_button_and_small_blind": "bool", "big_blind_seat": "int", "button": "int", "family": "str",
         "format": "str", "hands_until_big_blind": "int", "may_be_dealt_in": "bool", "post_amount": "int",
         "seat": "int", "small_blind_seat": "int", "stack": "int", "tournament": "bool",
+        "dead_small_blind": "bool", "on_button": "bool", "takes_small_blind": "bool", "small_blind_amount": "int",
+        "waits": "bool", "wait_reason": "str",
     },
     "next_hand_button": {
         "becoming_heads_up": "bool", "big_blind": "int", "big_blind_amount": "int", "button": "int",
