@@ -299,7 +299,7 @@ FACT_FIELDS: dict[str, dict[str, Kind]] = {
     "rebuy_request": {
         "allowed": "bool", "chips": "int", "declared_before_hand": "bool", "format": "str", "tournament":
         "bool", "kind": "str", "offered": "bool", "period_open": "bool", "seat": "int", "stack": "int",
-        "stack_after": "int", "timing": "str",
+        "stack_after": "int", "timing": "str", "re_entry_with_chips": "bool", "chips_forfeited": "int",
     },
     "run_it_twice": {
         "agreed_count": "int", "all_agree": "bool", "cards_to_come": "int", "cash_game": "bool", "each_run": "int",

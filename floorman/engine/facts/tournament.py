@@ -160,13 +160,24 @@ def cash_out_facts(situation: Situation, request: CashOutRequest, index: int) ->
 def rebuy_facts(situation: Situation, request: RebuyRequest, index: int) -> list[Fact]:
     fact = incident_fact(situation, "rebuy_request", index)
     stack = _stack(situation, request.seat, f"incidents[{index}].seat")
+    re_entry = request.kind == "re-entry"
+    # TDA 2024 8 / 2026 9: a re-entry is a new entry for a player who is out; where the event lets a
+    # player with chips re-enter early, the old stack is forfeited and leaves play (8-B / 9-B)
+    early = re_entry and stack > 0
+    if re_entry:
+        timing = ("a re-entry is a new entry: a full stack, and a seat drawn at random (dealt in at once except "
+                  "between the small blind and the button)")
+    elif request.declared_before_hand:
+        timing = "it was declared before the hand, so its chips play in this hand as if behind and the purchase must be made"
+    else:
+        timing = "the chips are added between hands"
     fact.update({
         "seat": request.seat, "kind": request.kind, "offered": request.offered, "period_open": request.period_open,
         "allowed": request.offered and request.period_open, "declared_before_hand": request.declared_before_hand,
-        "chips": request.chips, "stack": stack, "stack_after": stack + request.chips,
-        "timing": "it was declared before the hand, so its chips play in this hand as if behind and the purchase "
-                  "must be made" if request.declared_before_hand
-                  else "the chips are added between hands",
+        "chips": request.chips, "stack": stack,
+        "stack_after": request.chips if re_entry else stack + request.chips,
+        "re_entry_with_chips": early, "chips_forfeited": stack if early else 0,
+        "timing": timing,
     })
     return [fact]
 
