@@ -181,6 +181,7 @@ class RulingReport:
     # the hand as the rulings left it (HandState, each ruling's effect applied); not in the JSON
     state: Any = field(default=None, repr=False, compare=False)
     void: str | None = None        # the ruling that made the hand void (a misdeal...), if one did
+    unruled: dict[int, str] = field(default_factory=dict)   # incident -> why it got no ruling (a void hand)
 
     def __post_init__(self) -> None:
         # each ruling knows its profile, so that it can name the citation to quote under it
@@ -204,4 +205,5 @@ class RulingReport:
         return {"version": JSON_VERSION, "profile": self.profile,
                 "rulings": [r.to_json() for r in self.rulings], "pots": self.pots,
                 "hands": {str(seat): hand for seat, hand in self.hands.items()},
+                **({"unruled": {str(i): why for i, why in self.unruled.items()}} if self.unruled else {}),
                 "trace": self.trace.to_json()}

@@ -8,7 +8,7 @@ vocabulary grows without touching the others.
 
 from __future__ import annotations
 
-from typing import Annotated, Any
+from typing import Annotated, Any, ClassVar
 
 from pydantic import Field, ValidationError
 
@@ -27,6 +27,9 @@ class Incident(_Strict):
 
     type: str
     commentary: str | None = None
+    #: a dispute about the hand itself, which a misdeal or fouled deck leaves nothing to rule on
+    #: (a player's conduct is ruled all the same)
+    about_the_hand: ClassVar[bool] = True
 
 
 def incident(cls: type[Incident]) -> type[Incident]:

@@ -17,7 +17,7 @@
 
 from __future__ import annotations
 
-from typing import Annotated, Literal
+from typing import Annotated, ClassVar, Literal
 
 from pydantic import Field, model_validator
 
@@ -70,6 +70,7 @@ class Conduct(Incident):
     advised, the partner in collusion or soft play). `prior_warnings` and `prior_penalties` count
     the player's earlier warnings and penalties in this event (repeat offences escalate)."""
 
+    about_the_hand: ClassVar[bool] = False
     type: Literal["conduct"] = "conduct"
     seat: int
     offence: Offence
@@ -105,6 +106,7 @@ class Penalty(Incident):
     `count` rounds, a chip penalty of `count` chips, or disqualification), which the ruling works
     out for this table and sets against the ladder."""
 
+    about_the_hand: ClassVar[bool] = False
     type: Literal["penalty"] = "penalty"
     seat: int
     severity: Literal["minor", "serious", "cheating"] = Field(
@@ -137,6 +139,7 @@ class Complaint(Incident):
     a guide; `not-covered`: no written rule covers the case, or the strict rule would be unfair;
     `decision-final`: the player disputes a ruling already made and asks for it to be changed."""
 
+    about_the_hand: ClassVar[bool] = False
     type: Literal["complaint"] = "complaint"
     seat: int | None = Field(None, description="the player complaining, if one")
     topic: Literal["legal-strategy", "house-rule", "not-covered", "decision-final"]
