@@ -29,7 +29,7 @@ FACT_FIELDS: dict[str, dict[str, Kind]] = {
         "seconds_after_award": "int",
     },
     "big_blind_ante_short": {
-        "all_in": "bool", "ante": "int", "ante_posted": "int", "ante_short": "int", "big_blind": "int",
+        "all_in": "bool", "ante": "int", "ante_posted": "int", "ante_short": "int", "big_blind": "int", "order": "str",
         "blind_posted": "int", "blind_short": "int", "family": "str", "format": "str", "seat": "int",
         "short": "bool", "stack": "int", "tournament": "bool",
     },
@@ -235,6 +235,15 @@ FACT_FIELDS: dict[str, dict[str, Kind]] = {
         "antes_while_away": "int", "may_be_blinded_out": "bool", "first_offence": "str", "penalty_steps": "int",
         "chosen_by_floor": "bool", "ladder_step": "str", "ladder_penalty": "str", "against_ladder": "str",
     },
+    "new_game_seating": {
+        "choice_rule": "str", "claimant": "int", "format": "str", "seat_goes_to": "int", "seated": "int",
+        "seated_higher_on_list": "bool", "seated_keeps": "bool", "tournament": "bool",
+    },
+    "fold_words": {
+        "acted_on": "bool", "cards": "str", "conditional": "bool", "facing_bet": "bool", "format": "str",
+        "next_acted": "bool", "no_bet_note": "str", "released": "bool", "said": "str", "said_fold": "bool",
+        "seat": "int", "to_call": "int", "tournament": "bool",
+    },
     "shot_clock": {
         "expired": "bool", "extension_seconds": "int", "extension_used": "bool", "extensions": "int",
         "extensions_after": "int", "first_action": "bool", "first_action_seconds": "int", "format": "str",
@@ -381,7 +390,7 @@ FACT_FIELDS: dict[str, dict[str, Kind]] = {
         "action_remains": "bool", "betting_open": "bool", "burns_mixed": "bool", "facing_action": "bool",
         "kind": "str", "players": "int", "prior_burns": "int", "required_cards": "int", "seat": "int",
         "street": "str", "stub_cards": "int", "stub_plan": "str", "stub_short": "bool", "to_call": "int",
-        "variant": "str",
+        "variant": "str", "extra_identified": "bool",
     },
     "stud_question": {
         "asks": "str", "bet_allowed": "int", "big_bet": "int", "big_bet_allowed": "bool", "bring_in_amount": "int",

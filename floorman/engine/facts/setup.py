@@ -319,11 +319,17 @@ def big_blind_ante_facts(situation: Situation, short: BigBlindAnteShort, index: 
                            field=f"{where}.ante")
     _, seat = _current_blinds(situation, where)
     stack = short.stack or table.seat(seat).stack  # type: ignore[union-attr]
-    blind_posted = min(stack, blinds.big_blind)
-    ante_posted = min(stack - blind_posted, ante)
+    # RP-11 recommends the big blind first; many rooms took the ante first (option big_blind_ante_order)
+    order = situation.option_choice("big_blind_ante_order", "blind-first", ("blind-first", "ante-first"))
+    if order == "blind-first":
+        blind_posted = min(stack, blinds.big_blind)
+        ante_posted = min(stack - blind_posted, ante)
+    else:
+        ante_posted = min(stack, ante)
+        blind_posted = min(stack - ante_posted, blinds.big_blind)
     fact = _base(situation, "big_blind_ante_short", index)
     fact.update({
-        "seat": seat, "stack": stack, "big_blind": blinds.big_blind, "ante": ante,
+        "seat": seat, "stack": stack, "big_blind": blinds.big_blind, "ante": ante, "order": order,
         "short": stack < blinds.big_blind + ante,
         "blind_posted": blind_posted, "ante_posted": ante_posted,
         "ante_short": ante - ante_posted, "blind_short": blinds.big_blind - blind_posted,

@@ -215,6 +215,9 @@ def stud_irregularity_facts(situation: Situation, irregularity: StudIrregularity
     if kind in ("seventh-street-exposed", "short-stub") and state.street_index < len(state.streets) - 2:
         raise InvalidEvent(f"the {kind} incident is about seventh street; the hand is on {state.street} street",
                            field=f"{where}.kind")
+    if kind == "extra-card" and state.street_index == 0:
+        raise InvalidEvent("on third street a wrong number of cards is a misdeal question (a deal-error "
+                           "incident); extra-card is for fourth street on", field=f"{where}.kind")
     if kind == "short-stub" and irregularity.stub_cards is None:
         raise InvalidEvent("a short-stub incident gives the cards left in the stub", field=f"{where}.stub_cards")
     live = state.active_seats
@@ -243,6 +246,7 @@ def stud_irregularity_facts(situation: Situation, irregularity: StudIrregularity
         "players": players, "stub_cards": stub, "required_cards": required, "prior_burns": prior_burns,
         "stub_plan": stub_plan, "stub_short": kind == "short-stub" and stub < required,
         "burns_mixed": stub_plan in ("reshuffle-burns", "community-card-with-burns"),
+        "extra_identified": kind == "extra-card" and irregularity.extra_identified,
     }
     return [fact]
 

@@ -45,7 +45,7 @@ def incident(cls: type[Incident]) -> type[Incident]:
 # family instead of all of them (start-up time at the podium). A test keeps this in step with
 # the @incident registrations.
 FAMILY_OF = {
-    "wager": "betting", "conditional-statement": "declarations",
+    "wager": "betting", "conditional-statement": "declarations", "fold-words": "folding",
     "under-raise-found": "addendum", "pot-count-error": "addendum", "call-before-amount": "addendum",
     **dict.fromkeys(("out-of-turn", "question", "chips-added", "chips-hidden", "cash-on-table",
                      "wrong-count"), "action"),
@@ -62,7 +62,7 @@ FAMILY_OF = {
     **dict.fromkeys(("chip-race", "simultaneous-eliminations", "cash-out-request", "rebuy-request",
                      "deal-proposal", "table-balance", "table-break", "wrong-seat", "hand-for-hand-all-in",
                      "absent-chips", "shot-clock"), "tournament"),
-    **dict.fromkeys(("buy-in", "seat-change", "play-over", "rabbit-hunt", "run-it-twice", "leave-game", "sit-out",
+    **dict.fromkeys(("buy-in", "seat-change", "new-game-seating", "play-over", "rabbit-hunt", "run-it-twice", "leave-game", "sit-out",
                      "online-timeout", "online-account", "rake", "deck-change", "stub-dropped",
                      "draw-stub-short"), "cash_game"),
     **dict.fromkeys(("ranking-question", "stud-question", "stud-irregularity", "draw-question"), "variants"),
