@@ -146,11 +146,11 @@ def render_ladder(book: Rulebook) -> list[str]:
     tables = ladder_tables(book)
     profiles = list(tables)
     lines = ["## Penalty ladder", "",
-             "The step an offence brings, by its seriousness and the player's earlier warnings and penalties in "
-             "the event (`floorman/model/penalty.py`; room options `first_offence`, `penalty_steps`, "
-             "`warnings_to_disqualify`, `penalty_type`, `penalty_hands`). A TDA profile rules a tournament (rounds "
-             "at a full table of nine); any other a cash game. The director may choose another step: the ruling "
-             "says how it compares with the ladder.", "",
+             ("The step an offence brings, by its seriousness and the player's earlier warnings and penalties in "
+              "the event (`floorman/model/penalty.py`; room options `first_offence`, `penalty_steps`, "
+              "`warnings_to_disqualify`, `penalty_type`, `penalty_hands`). A TDA profile rules a tournament "
+              "(rounds at a full table of nine); any other a cash game. The director may choose another step: the "
+              "ruling says how it compares with the ladder."), "",
              "| offence, record | " + " | ".join(profiles) + " |",
              "|---|" + "---|" * len(profiles)]
     kinds: list[str] = []
