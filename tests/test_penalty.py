@@ -9,8 +9,8 @@ import pytest
 from hypothesis import given
 from hypothesis import strategies as st
 
-from floorman.model.penalty import (AtTable, Ladder, assess, compared, forced_bets_per_round, ladder_level,
-                                    ladder_rows, missed_round_hands, penalty_of, posts_while_away)
+from floorman.model.penalty import (AtTable, Ladder, assess, chosen_penalty, compared, forced_bets_per_round,
+                                    ladder_level, ladder_rows, missed_round_hands, penalty_of, posts_while_away)
 
 DISQUALIFY = Ladder().disqualify
 
@@ -141,6 +141,22 @@ def test_a_directors_choice_against_the_ladder():
     assert compared(eight_hands, one_round, table, ladder) == "as-ladder"   # 8 hands at 8 players = 1 round
     chips = penalty_of("chip-penalty", 0, table, ladder, level=0, count=1000)
     assert compared(chips, one_round, table, ladder) == "heavier"          # 2 rounds' blinds and antes
+
+
+def test_a_directors_choice_worked_out_for_the_table():
+    table = AtTable(True, "missed-rounds", 6, 500, 3, 12_000)
+    ladder = Ladder()
+    rounds = chosen_penalty("missed-rounds", 2, table, ladder)
+    assert (rounds.step, rounds.rounds, rounds.hands_missed, rounds.level) == ("missed-rounds", 2, 12, 2)
+    hands = chosen_penalty("missed-hands", 4, table, ladder)
+    assert (hands.hands_missed, hands.level) == (4, 1)                 # 4 hands at 6 players: under a round
+    assert chosen_penalty("chip-penalty", 20_000, table, ladder).chips_forfeited == 12_000   # never more than the stack
+    assert chosen_penalty("disqualification", 0, table, ladder).chips_forfeited == 12_000
+    cash = AtTable(False, "missed-rounds", 6, 500, 3, 12_000)
+    assert chosen_penalty("disqualification", 0, cash, ladder).step == "removal"
+    assert chosen_penalty("warning", 0, cash, ladder).step == "warning"
+    with pytest.raises(ValueError, match="cash game has no missed-rounds"):
+        chosen_penalty("missed-rounds", 1, cash, ladder)
 
 
 def test_cash_games_warn_then_remove():

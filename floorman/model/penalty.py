@@ -32,7 +32,7 @@ Pure arithmetic, no rule logic: the conduct fact builder calls it and the rules 
 from __future__ import annotations
 
 from collections.abc import Sequence
-from dataclasses import dataclass
+from dataclasses import dataclass, replace
 from fractions import Fraction
 
 SEVERITIES = ("minor", "serious", "cheating")
@@ -271,6 +271,27 @@ def weight(step: str, count: int, table: AtTable, ladder: Ladder) -> Fraction:
     if step == "missed-hands":
         return Fraction(count, max(table.seats_at_table, 1))
     return Fraction(count, max(table.forced_per_round, 1))
+
+
+def chosen_penalty(step: str, count: int, table: AtTable, ladder: Ladder) -> Penalty:
+    """The director's chosen step (a warning, `count` hands or rounds, a chip penalty of `count`
+    chips, disqualification) worked out for this table. A cash game knows only a warning and
+    removal from the game (a disqualification there is a removal)."""
+    if step not in CHOSEN_STEPS[1:]:
+        raise ValueError(f"chosen step {step!r}: expected one of {', '.join(CHOSEN_STEPS[1:])}")
+    if not table.tournament:
+        if step in PENALTY_TYPES:
+            raise ValueError(f"a cash game has no {step} penalty: a warning, or removal from the game")
+        return cash_warning() if step == "warning" else _cash(1, "minor", True)
+    if step == "warning":
+        return at_level(0, ladder, table)
+    if step == "disqualification":
+        return disqualification(ladder, table)
+    chosen = penalty_of(step, 0, table, ladder, level=1, count=count)
+    # its level: the ladder's penalty step of the same weight or the next above, within the steps
+    rounds = weight(step, count, table, ladder)
+    level = max(1, min(ladder.penalty_steps, -(-rounds.numerator // rounds.denominator)))
+    return replace(chosen, level=level, next_step=_next(level + 1, ladder, table))
 
 
 def compared(chosen: Penalty, ladder_gives: Penalty, table: AtTable, ladder: Ladder) -> str:

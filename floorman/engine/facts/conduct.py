@@ -2,10 +2,13 @@
 the ladder gives at this table (floorman/model/penalty.py); the chips found behind an all-in,
 lost chips and token bets.
 
-* `conduct:<n>`             the offence, the player's hand (live, folded), the other player, and
-  the penalty: `level`, `step`, `penalty` (words), `rounds`, `hands_missed`, `chips_forfeited`,
-  `forced_bets_while_away`, `seats_at_table`, `next_step`, `starts`;
-* `penalty:<n>`             the same ladder numbers for a penalty the floor gives;
+* `conduct:<n>`             the offence judged by when it happened (`live_hand`, `other_in_hand`
+  then; `reported_after_hand` and `hand_note`: a hand over by the report keeps its result), the
+  other player, and the penalty the room's ladder gives: `level`, `step`, `penalty` (words),
+  `rounds`, `hands_missed`, `chips_forfeited`, the blinds and antes posted while away
+  (`forced_bets_while_away` and the counts), `seats_at_table`, `next_step`, `starts`;
+* `penalty:<n>`             the same numbers for a penalty the floor gives: the ladder's, or the
+  director's chosen step with `against_ladder` (as-ladder, heavier, lighter);
 * `complaint:<n>`           what the player complains about;
 * `chips_found_behind:<n>`  the all-in, the caller, and what the chips found would change;
 * `lost_chips:<n>`, `token_bet:<n>`.
@@ -23,8 +26,7 @@ from floorman.model.events import Post
 from floorman.model.incidents.conduct import OFFENCES, ChipsFoundBehind, Complaint, Conduct, LostChips, TokenBet
 from floorman.model.incidents.conduct import Penalty as IncidentPenalty
 from floorman.model.penalty import (FIRST_OFFENCE, PENALTY_TYPES, AtTable, Ladder, Penalty, Posts, assess, at_level,
-                                    cash_warning, compared, disqualification, forced_bets_per_round, penalty_of,
-                                    posts_while_away)
+                                    chosen_penalty, compared, forced_bets_per_round, posts_while_away)
 from floorman.model.table import GameFormat
 from floorman.rulebook.options import bundled_default
 
@@ -73,7 +75,7 @@ def ladder_fields(situation: Situation, seat: int, severity: str, prior_warnings
                              prior_penalties + (p.step != "warning"), same_offence)
         p = replace(p, next_step=at_level(again, ladder, measure).text)
     starts = _starts(p.step, live_now)
-    posts = _posts(situation, seat, p, starts)
+    posts = _posts(situation, seat, p)
     fact: Fact = {
         "severity": severity, "prior_warnings": prior_warnings, "prior_penalties": prior_penalties,
         "repeat": prior_warnings + prior_penalties > 0, "same_offence": same_offence,
@@ -99,7 +101,7 @@ def ladder_fields(situation: Situation, seat: int, severity: str, prior_warnings
     return fact
 
 
-def _posts(situation: Situation, seat: int, penalty: Penalty, starts: str) -> Posts:
+def _posts(situation: Situation, seat: int, penalty: Penalty) -> Posts:
     """The blinds and antes the seat posts over the hands it misses: they begin with the next hand
     (a hand in progress is finished first)."""
     if not penalty.hands_missed:
@@ -184,18 +186,11 @@ def penalty_facts(situation: Situation, penalty: IncidentPenalty, index: int) ->
     live_now = _hand_of(situation, penalty.seat)[1] and not hand_finished(situation)
     chosen = None
     if penalty.chosen != "ladder":
-        measure = _measure(situation, penalty.seat)
-        ladder = room_ladder(situation)
-        if not measure.tournament and penalty.chosen in PENALTY_TYPES:
-            raise InvalidEvent(f"a cash game has no {penalty.chosen} penalty: a warning, or removal from the game",
-                               field=f"{where}.chosen")
-        if penalty.chosen == "warning":
-            chosen = at_level(0, ladder, measure) if measure.tournament else \
-                cash_warning()
-        elif penalty.chosen == "disqualification":
-            chosen = disqualification(ladder, measure)
-        else:
-            chosen = penalty_of(penalty.chosen, 0, measure, ladder, level=0, count=penalty.count)
+        try:
+            chosen = chosen_penalty(penalty.chosen, penalty.count, _measure(situation, penalty.seat),
+                                    room_ladder(situation))
+        except ValueError as error:
+            raise InvalidEvent(str(error), field=f"{where}.chosen") from None
     fact: Fact = {"type": "penalty", "id": f"penalty:{index}", "seat": penalty.seat}
     fact.update(ladder_fields(situation, penalty.seat, penalty.severity, penalty.prior_warnings,
                               penalty.prior_penalties, penalty.same_offence, live_now, chosen))
