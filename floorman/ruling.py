@@ -100,8 +100,9 @@ def _tda_number(citation: Citation) -> str:
 
 def tda_quote(citations: tuple[Citation, ...] | list[Citation]) -> str | None:
     """'TDA 2024 Rule 44 (2026: 46)': the 2024 number, read in the text, first; the 2026 number
-    (from the renumbering map, not settled) after it. Pairs the 2026 citation by title, else by
-    position among the basis citations of each edition."""
+    (from the renumbering map, not settled) after it. Pairs the 2026 citation by title, else the
+    first 2026 basis citation that is not the twin of another 2024 citation; none left, no
+    pointer (a 2024 rule whose 2026 text says otherwise cites that 2026 rule as a contrast)."""
     basis = [c for c in citations if c.source == "TDA" and c.role == "basis"]
     old = [c for c in basis if c.edition == "2024"]
     new = [c for c in basis if c.edition == "2026"]
@@ -109,8 +110,9 @@ def tda_quote(citations: tuple[Citation, ...] | list[Citation]) -> str | None:
         return f"TDA 2026 {_tda_number(new[0])}" if new else None
     first = old[0]
     twin = next((c for c in new if first.title and c.title == first.title), None)
-    if twin is None and new:
-        twin = new[0]
+    if twin is None:
+        paired = {c.title for c in old[1:] if c.title}
+        twin = next((c for c in new if c.title not in paired), None)
     later = f" (2026: {twin.rule})" if twin is not None else ""
     return f"TDA 2024 {_tda_number(first)}{later}"
 
@@ -179,6 +181,7 @@ class RulingReport:
     # the hand as the rulings left it (HandState, each ruling's effect applied); not in the JSON
     state: Any = field(default=None, repr=False, compare=False)
     void: str | None = None        # the ruling that made the hand void (a misdeal...), if one did
+    unruled: dict[int, str] = field(default_factory=dict)   # incident -> why it got no ruling (a void hand)
 
     def __post_init__(self) -> None:
         # each ruling knows its profile, so that it can name the citation to quote under it
@@ -202,4 +205,5 @@ class RulingReport:
         return {"version": JSON_VERSION, "profile": self.profile,
                 "rulings": [r.to_json() for r in self.rulings], "pots": self.pots,
                 "hands": {str(seat): hand for seat, hand in self.hands.items()},
+                **({"unruled": {str(i): why for i, why in self.unruled.items()}} if self.unruled else {}),
                 "trace": self.trace.to_json()}

@@ -86,6 +86,9 @@ class Expectation(_Strict):
                                              "first)")
     hands: dict[StrictInt, str] = Field(default_factory=dict, max_length=MAX_LISTED,
                                         description="seat -> the hand's name at showdown")
+    hand_void: bool | None = Field(None, description="true: the hand is void (one entry per incident: this "
+                                                     "incident gets no ruling because an earlier ruling voided "
+                                                     "the hand); false: it is not")
 
     @property
     def empty(self) -> bool:
@@ -424,13 +427,15 @@ def compare(scenario: Scenario, report: RulingReport, rulebook: Any = None) -> C
             rulings = [r for r in report.rulings if ruling_incident(r) == index]
             fired = {f.rule_id for f in report.trace.fired if fact_incident(f.matched.values()) == index}
             found, shown = _compare_one(expect, rulings, fired, report)
+            found += _compare_void(expect.hand_void, index in report.unruled, report.unruled.get(index))
             problems += [f"incident {index}: {problem}" for problem in found]
-            per.append({**_shown_json(shown), "rulings": [_brief(r) for r in rulings], "fired": sorted(fired)})
+            per.append({**_shown_json(shown), "rulings": [_brief(r) for r in rulings], "fired": sorted(fired),
+                        "hand_void": index in report.unruled})
         actual["incidents"] = per
     elif scenario.expects:
         found, shown = _compare_one(scenario.expect, report.rulings, set(report.fired_rule_ids), report)
-        problems += found
-        actual.update(_shown_json(shown))
+        problems += found + _compare_void(scenario.expect.hand_void, report.void is not None, report.void)
+        actual.update(_shown_json(shown), hand_void=report.void is not None)
     return CheckResult(scenario.path, scenario.title, not problems, problems, scenario.expected_json(), actual,
                        report, scenario.near_misses)
 
@@ -508,6 +513,12 @@ def _compare_one(expect: Expectation, rulings: list[Ruling], fired: set[str],
         if rule_id in fired:
             problems.append(f"near-miss: {rule_id} must not fire, but it did")
     return problems, shown
+
+
+def _compare_void(expected: bool | None, void: bool, why: str | None) -> list[str]:
+    if expected is None or expected == void:
+        return []
+    return ["expected the hand void, but it is not" if expected else f"expected the hand not void, but {why}"]
 
 
 def _compare_showdown(expect: Expectation, report: RulingReport) -> list[str]:

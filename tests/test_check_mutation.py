@@ -86,6 +86,8 @@ def mutations(expect: Expectation, fired: set[str], ruled: set[str], all_rules: 
         yield "not_fires (misspelt)", expect.model_copy(update={"not_fires": misspelt})
     if "no_ruling" in given:
         yield "no_ruling", expect.model_copy(update={"no_ruling": not expect.no_ruling})
+    if "hand_void" in given:
+        yield "hand_void", expect.model_copy(update={"hand_void": not expect.hand_void})
     for index, pot in enumerate(expect.pots):
         for key, changed in _pot_mutations(pot):
             pots = list(expect.pots)

@@ -192,6 +192,7 @@ def _example(annotation: typing.Any, name: str) -> str:
 _CONSISTENT_LINES = {
     "chip-race": "incident chip-race removed=25 next_up=100 seats=3,4 removed_chips=3,2",
     "deal-proposal": "incident deal-proposal agreeing=3 declining=4",
+    "new-game-seating": "incident new-game-seating seated=3 claimant=1",
     "simultaneous-eliminations": "incident simultaneous-eliminations seats=3,4",
     "wrong-seat": "incident wrong-seat seat=3 assigned_seat=5",
 }

@@ -252,3 +252,48 @@ def test_a_house_file_that_is_not_a_mapping_is_refused(tmp_path, book, content, 
 def test_a_missing_house_file_is_refused(tmp_path, book):
     with pytest.raises(FloormanError, match="cannot read"):
         load_house(tmp_path / "nope.yaml", book)
+
+
+# ----------------------------------------------------------------------------- thresholds are data
+
+def _rule_with_house(book, scenario: Path, house_text: str | None, tmp_path: Path):
+    from floorman.engine.floor import Floor
+    from floorman.scenarios import load_scenario, rules_for
+
+    loaded = load_scenario(scenario)
+    house = None
+    if house_text is not None:
+        house = tmp_path / "house.yaml"
+        house.write_text(house_text, encoding="utf-8")
+    profile, options = rules_for(loaded, book, house=house)
+    floor = Floor(book)
+    try:
+        return floor.rule(loaded.situation(profile, options))
+    finally:
+        floor.close()
+
+
+@pytest.mark.parametrize("percent, rule, decision", [(50, "BET-FIFTY-PERCENT-RAISE", "raise"),
+                                                      (78, "BET-FIFTY-PERCENT-RAISE", "raise"),
+                                                      (79, "BET-FIFTY-PERCENT-CALL", "call"),
+                                                      (100, "BET-FIFTY-PERCENT-CALL", "call")])
+def test_the_raise_standard_is_a_room_option_a_house_file_sets(tmp_path, book, percent, rule, decision):
+    """TDA addendum 45 Ex 4-A: 2,500 against a 1,400 bet is 1,100 over the call, 78% of the 1,400
+    raise. A house file that sets the standard above that flips the bundled ruling to a call,
+    with no change to the code."""
+    scenario = ROOT / "scenarios" / "addendum" / "t45-4a-chips-behind-must-raise.yaml"
+    house = f"extends: tda-2026\noptions: {{raise_standard_percent: {percent}}}\n"
+    report = _rule_with_house(book, scenario, house, tmp_path)
+    ruling = next(r for r in report.rulings if r.subject == "wager")
+    assert (ruling.rule_id, ruling.decision) == (rule, decision)
+    assert ruling.params["standard_percent"] == percent
+    assert ("raise_standard_percent", percent) in ruling.options_applied
+
+
+def test_the_raise_standard_is_compared_by_the_rules_not_in_python(book):
+    """The wager fact carries the raw percent; the three rules that apply the standard compare it
+    with the profile's option ('@p.raise_standard_percent')."""
+    for rule_id in ("BET-FIFTY-PERCENT-RAISE", "BET-FIFTY-PERCENT-CALL", "BET-OVERBET-FOR-CHANGE"):
+        rule = book.rules[rule_id]
+        tests = [(c.field, c.op, c.value) for p in rule.when for c in p.where]
+        assert any(field == "raise_percent" and value == "@p.raise_standard_percent" for field, _, value in tests)

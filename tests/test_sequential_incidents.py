@@ -88,17 +88,18 @@ def test_rulings_carry_their_incident_in_order_and_in_the_json(floor):
     assert report.ruling_for("ACT-OOT-BACK-UP", incident=0) is None
 
 
-def test_a_later_incident_against_a_void_hand_is_refused_naming_it(floor):
+def test_a_later_incident_against_a_void_hand_gets_no_ruling_naming_why(floor):
     table = Table.model_validate({"seats": [{"number": n, "stack": 20000} for n in range(1, 7)], "button": 6,
                                   "format": "tournament", "forced_bets": {"small_blind": 100, "big_blind": 200}})
     events = [Post(seat=1, kind="small-blind", amount=100), Post(seat=2, kind="big-blind", amount=200)]
     misdeal = DealError(error="first-card-wrong-seat")
     only = rule(floor, [misdeal], (table, events))
-    assert [r.decision for r in only.rulings] == ["misdeal"] and only.void and only.pots == []
-    with pytest.raises(FloormanError) as error:
-        rule(floor, [misdeal, Wager(seat=3, chips=(200,))], (table, events))
-    assert error.value.field == "incidents[1]"
-    assert "hand is void" in str(error.value) and "DEAL-MISDEAL-FIRST-CARD-WRONG-SEAT" in str(error.value)
+    assert [r.decision for r in only.rulings] == ["misdeal"] and only.void and only.pots == [] and not only.unruled
+    both = rule(floor, [misdeal, Wager(seat=3, chips=(200,))], (table, events))
+    assert [r.incident for r in both.rulings] == [0] and both.void
+    assert list(both.unruled) == [1]
+    assert "hand is void" in both.unruled[1] and "DEAL-MISDEAL-FIRST-CARD-WRONG-SEAT" in both.unruled[1]
+    assert json.loads(json.dumps(both.to_json()))["unruled"] == {"1": both.unruled[1]}
 
 
 BAD_EFFECT_RULE = """\

@@ -172,15 +172,30 @@ def test_new_cash_player_post_or_wait(floor, seat, rule_id, hands):
     assert (ruling.params["post_amount"], ruling.params["hands_until_big_blind"]) == (2, hands)
 
 
-def test_new_player_on_a_dead_button_seat_waits(floor):
-    """The button is dead on the empty seat 2: a new player sitting there is between the button and
-    the small blind and is not dealt in, in a cash game or a tournament."""
+def test_new_player_on_a_dead_button_seat(floor):
+    """The button is dead on the empty seat 2. A cash room seats no new player on the button (seed
+    000); a tournament player may take any seat, the button included, and is dealt in (TDA 2024
+    10-A / 2026 11-A: only the seats between the small blind and the button wait)."""
     seats = [1, 3, 4, 5, 6, 7, 8, 9]
-    for fmt, profile in (("cash", "cash"), ("tournament", "tda-2026")):
-        ruling = rule(floor, table(fmt, button=2, seats=seats), blinds(3, 4), {"type": "new-player", "empty_seat": 2},
-                      profile)
-        assert ruling.rule_id == "SETUP-NEW-PLAYER-NOT-BETWEEN"
-        assert ruling.params["button"] == 2 and ruling.params["small_blind"] == 3
+    cash = rule(floor, table("cash", button=2, seats=seats), blinds(3, 4), {"type": "new-player", "empty_seat": 2},
+                "cash")
+    assert cash.rule_id == "SETUP-NEW-PLAYER-NOT-BETWEEN"
+    assert cash.params["button"] == 2 and cash.params["small_blind"] == 3
+    tournament = rule(floor, table("tournament", button=2, seats=seats), blinds(3, 4),
+                      {"type": "new-player", "empty_seat": 2}, "tda-2026")
+    assert tournament.rule_id == "SETUP-NEW-PLAYER-TOURNAMENT"
+
+
+def test_new_player_on_the_dead_small_blind_seat(floor):
+    """Last hand's big blind busted: seat 3 is the small blind's seat, dead; seat 4 posts the big blind.
+    A tournament player seated on 3 posts the small blind and is dealt in; a cash player waits."""
+    seats = [1, 2, 4, 5, 6, 7, 8, 9]
+    events = [Post(seat=4, kind="big-blind", amount=200)]
+    tournament = rule(floor, table("tournament", button=2, seats=seats), events,
+                      {"type": "new-player", "empty_seat": 3}, "tda-2026")
+    assert (tournament.rule_id, tournament.params["small_blind"]) == ("SETUP-NEW-PLAYER-TAKES-SMALL-BLIND", 100)
+    cash = rule(floor, table("cash", button=2, seats=seats), events, {"type": "new-player", "empty_seat": 3}, "cash")
+    assert cash.rule_id == "SETUP-NEW-PLAYER-NOT-BETWEEN"
 
 
 def test_new_player_in_a_taken_seat_is_refused(floor):

@@ -1,7 +1,7 @@
 """A scenario check's expected and actual ruling, lined up key by key.
 
 One row per key of the expectation (rule, decision, each param, each citation, each rule that
-must or must not fire, no_ruling, each pot value, each hand), its actual value always filled:
+must or must not fire, no_ruling, hand_void, each pot value, each hand), its actual value always filled:
 from the ruling compared (the expected rule's, else the ruling made instead), or "no ruling".
 Then the params the ruling gave that the scenario did not check, and every other ruling made.
 The rows are worked out from a result's `expected` and `actual` JSON, so the screen, the JUnit
@@ -79,6 +79,9 @@ def _block(prefix: str, expect: dict[str, Any], ruled: dict[str, Any], rulings: 
         want_none = expect["no_ruling"] is True
         have = NO_RULING if not rulings else ", ".join(r["rule"] for r in rulings)
         add("no_ruling", NO_RULING if want_none else "a ruling", have, want_none == bool(rulings))
+    if expect.get("hand_void") is not None:
+        void = bool(ruled.get("hand_void"))
+        add("hand_void", expect["hand_void"], void, expect["hand_void"] != void)
     pots = hand["pots"]
     for index, wanted in enumerate(expect.get("pots") or []):
         got = pots[index] if index < len(pots) else None

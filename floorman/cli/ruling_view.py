@@ -189,7 +189,8 @@ def next_line(report: RulingReport) -> Text:
     """What happens next, from the hand as the rulings left it."""
     if report.void:
         # the procedure says what goes back (a misdeal keeps the blinds, a fouled deck does not)
-        words = "The hand is void: follow the procedure above before the next deal."
+        words = "The hand is void: follow the procedure above before the next deal." + "".join(
+            f" Incident {index} gets no ruling: the hand was void." for index in sorted(report.unruled))
     elif any("winners" in pot for pot in report.pots):
         words = "Push the pots as awarded" + (", side pots first." if len(report.pots) > 1 else ".")
     else:

@@ -19,7 +19,8 @@ COMMON_FIELDS: dict[str, Kind] = {"type": "str", "id": "str"}
 FACT_FIELDS: dict[str, dict[str, Kind]] = {
     "absent_chips": {
         "ante": "int", "big_blind": "int", "format": "str", "tournament": "bool", "reason": "str", "seat":
-        "int", "small_blind": "int", "stack": "int",
+        "int", "small_blind": "int", "stack": "int", "returning": "bool", "money_chance": "bool",
+        "remove_chips": "bool",
     },
     "award_dispute": {
         "award_text": "str", "award_wrong": "bool", "awarded_to": "int", "break_limit_seconds": "int",
@@ -28,7 +29,7 @@ FACT_FIELDS: dict[str, dict[str, Kind]] = {
         "seconds_after_award": "int",
     },
     "big_blind_ante_short": {
-        "all_in": "bool", "ante": "int", "ante_posted": "int", "ante_short": "int", "big_blind": "int",
+        "all_in": "bool", "ante": "int", "ante_posted": "int", "ante_short": "int", "big_blind": "int", "order": "str",
         "blind_posted": "int", "blind_short": "int", "family": "str", "format": "str", "seat": "int",
         "short": "bool", "stack": "int", "tournament": "bool",
     },
@@ -99,6 +100,10 @@ FACT_FIELDS: dict[str, dict[str, Kind]] = {
         "during_hand": "bool", "folded": "bool", "in_hand": "bool", "live_hand": "bool", "nuts_last_to_act": "bool",
         "offence": "str", "online": "bool", "online_cheating": "bool", "other_in_hand": "bool", "other_seat": "int",
         "other_seat_text": "str",
+        "reported_after_hand": "bool", "hand_note": "str",
+        "same_offence": "bool", "small_blinds_while_away": "int", "big_blinds_while_away": "int",
+        "antes_while_away": "int", "may_be_blinded_out": "bool", "first_offence": "str", "penalty_steps": "int",
+        "chosen_by_floor": "bool", "ladder_step": "str", "ladder_penalty": "str", "against_ladder": "str",
     },
     "count": {
         "acted": "bool", "all_in": "bool", "by": "str", "call_to": "int", "change": "int",
@@ -185,6 +190,8 @@ FACT_FIELDS: dict[str, dict[str, Kind]] = {
         "between_button_and_small_blind": "bool", "big_blind_seat": "int", "button": "int", "family": "str",
         "format": "str", "hands_until_big_blind": "int", "may_be_dealt_in": "bool", "post_amount": "int",
         "seat": "int", "small_blind_seat": "int", "stack": "int", "tournament": "bool",
+        "dead_small_blind": "bool", "on_button": "bool", "takes_small_blind": "bool", "small_blind_amount": "int",
+        "waits": "bool", "wait_reason": "str",
     },
     "next_hand_button": {
         "becoming_heads_up": "bool", "big_blind": "int", "big_blind_amount": "int", "button": "int",
@@ -226,7 +233,25 @@ FACT_FIELDS: dict[str, dict[str, Kind]] = {
         "penalty": "str", "penalty_type": "str", "prior_penalties": "int", "prior_warnings": "int", "repeat": "bool",
         "rounds": "int", "seat": "int", "seats_at_table": "int", "severity": "str", "stack": "int", "starts": "str",
         "served": "str",
-        "step": "str", "tournament": "bool", "units": "int", "while_away": "str",
+        "step": "str", "tournament": "bool", "units": "int", "while_away": "str", "count": "int",
+        "same_offence": "bool", "small_blinds_while_away": "int", "big_blinds_while_away": "int",
+        "antes_while_away": "int", "may_be_blinded_out": "bool", "first_offence": "str", "penalty_steps": "int",
+        "chosen_by_floor": "bool", "ladder_step": "str", "ladder_penalty": "str", "against_ladder": "str",
+    },
+    "new_game_seating": {
+        "choice_rule": "str", "claimant": "int", "format": "str", "seat_goes_to": "int", "seated": "int",
+        "seated_higher_on_list": "bool", "seated_keeps": "bool", "tournament": "bool",
+    },
+    "fold_words": {
+        "acted_on": "bool", "cards": "str", "conditional": "bool", "facing_bet": "bool", "format": "str",
+        "next_acted": "bool", "no_bet_note": "str", "released": "bool", "said": "str", "said_fold": "bool",
+        "seat": "int", "to_call": "int", "tournament": "bool",
+    },
+    "shot_clock": {
+        "expired": "bool", "extension_seconds": "int", "extension_used": "bool", "extensions": "int",
+        "extensions_after": "int", "first_action": "bool", "first_action_seconds": "int", "format": "str",
+        "later_seconds": "int", "seat": "int", "seconds": "int", "time_up": "bool", "to_call": "int",
+        "tournament": "bool",
     },
     "play_over": {
         "allowed": "bool", "cash_game": "bool", "chips": "int", "format": "str", "room_allows": "bool",
@@ -287,7 +312,7 @@ FACT_FIELDS: dict[str, dict[str, Kind]] = {
     "rebuy_request": {
         "allowed": "bool", "chips": "int", "declared_before_hand": "bool", "format": "str", "tournament":
         "bool", "kind": "str", "offered": "bool", "period_open": "bool", "seat": "int", "stack": "int",
-        "stack_after": "int", "timing": "str",
+        "stack_after": "int", "timing": "str", "re_entry_with_chips": "bool", "chips_forfeited": "int",
     },
     "run_it_twice": {
         "agreed_count": "int", "all_agree": "bool", "cards_to_come": "int", "cash_game": "bool", "each_run": "int",
@@ -369,7 +394,7 @@ FACT_FIELDS: dict[str, dict[str, Kind]] = {
         "action_remains": "bool", "betting_open": "bool", "burns_mixed": "bool", "facing_action": "bool",
         "kind": "str", "players": "int", "prior_burns": "int", "required_cards": "int", "seat": "int",
         "street": "str", "stub_cards": "int", "stub_plan": "str", "stub_short": "bool", "to_call": "int",
-        "variant": "str",
+        "variant": "str", "extra_identified": "bool",
     },
     "stud_question": {
         "asks": "str", "bet_allowed": "int", "big_bet": "int", "big_bet_allowed": "bool", "bring_in_amount": "int",
@@ -416,9 +441,9 @@ FACT_FIELDS: dict[str, dict[str, Kind]] = {
         "decided_by": "str", "declared": "str", "every_chip_needed": "bool", "extra": "int",
         "facing_bet": "bool", "first_motion_calls": "bool", "first_motion_to": "int",
         "first_motion_total": "int", "fm_chip_count": "int", "fm_every_chip_needed": "bool",
-        "fm_full_raise_met": "bool", "fm_half_raise_met": "bool", "fm_over_call": "bool",
+        "fm_full_raise_met": "bool", "fm_half_raise_met": "bool", "fm_raise_percent": "int", "fm_over_call": "bool",
         "fm_raise_attempt": "bool", "fm_raises": "bool", "fm_to": "int", "fm_total": "int",
-        "full_raise_met": "bool", "half_raise": "int", "half_raise_met": "bool", "has_chips": "bool",
+        "full_raise_met": "bool", "raise_percent": "int", "has_chips": "bool",
         "has_prior_chips": "bool", "in_question": "bool", "in_turn": "bool", "judged_together": "bool",
         "raise_by": "bool",
         "last_chips": "bool",
@@ -431,7 +456,7 @@ FACT_FIELDS: dict[str, dict[str, Kind]] = {
         "prior_left_alone": "bool", "prior_partly_pulled": "bool", "pulled_back_total": "int",
         "push_to": "int", "raise_closed_reason": "str", "reopened": "bool", "said_amount": "bool",
         "said_covers_call": "bool", "said_extra": "int", "said_forces_raise": "bool",
-        "said_full_raise_met": "bool", "said_half_raise_met": "bool", "said_is_call": "bool",
+        "said_full_raise_met": "bool", "said_half_raise_met": "bool", "said_raise_percent": "int", "said_is_call": "bool",
         "said_raises": "bool", "said_to": "int", "seat": "int", "silent": "bool", "single_chip": "bool",
         "smallest_chip": "int", "speech": "str", "stack": "int", "stack_after": "int", "street_bet": "int",
         "tiny_push": "bool", "tiny_push_percent": "int", "to_call": "int", "unclear": "bool",

@@ -79,14 +79,17 @@ class Floor:
         rulings: list[Ruling] = []
         conflicts: list[str] = []
         void_by: str | None = None            # the ruling that voided the hand
+        unruled: dict[int, str] = {}          # incidents about a hand already void: no ruling, and why
         failed: str | None = None             # an effect that could not be applied
         indexes: list[int | None] = list(range(len(situation.incidents))) or [None]
         earlier: dict[int, list[Fact]] = {}   # each incident's facts as built when it was ruled
         for index in indexes:
             where = f"incidents[{index}]"
-            if void_by is not None:
-                raise InvalidEvent(f"incident {index} cannot be ruled: the hand is void ({void_by})",
-                                   field=where)
+            if void_by is not None and index is not None and situation.incidents[index].about_the_hand:
+                # a misdeal or fouled deck ended the hand: a later dispute about it has nothing to rule
+                # on (a player's conduct is still ruled)
+                unruled[index] = f"the hand is void ({void_by})"
+                continue
             if failed is not None:
                 raise InvalidEvent(f"incident {index} cannot be ruled: {failed}", field=where)
             current = _at(situation, state, index, earlier)
@@ -117,7 +120,8 @@ class Floor:
         conclusion = [f"{r.rule_id}: {r.decision} - {r.explanation}" for r in rulings]
         pots, hands = ([], {}) if void_by is not None else pots_and_hands(state, rulings)
         trace = Trace(facts_seen, firings, conclusion)
-        return RulingReport(situation.profile, rulings, trace, pots, conflicts, hands, state=state, void=void_by)
+        return RulingReport(situation.profile, rulings, trace, pots, conflicts, hands, state=state, void=void_by,
+                            unruled=unruled)
 
     def _rule_facts(self, situation: Situation, facts: list[Fact], index: int | None) \
             -> tuple[list[Ruling], list[Firing], list[str], list[Fact]]:

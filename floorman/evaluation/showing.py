@@ -11,9 +11,10 @@ third street, HIGH_HAND / LOW_HAND after), which follow the standard rules:
   (so the K of spades brings in before the K of hearts). From fourth street the lowest
   showing hand acts first (aces low, any pair is worse than no pair).
 
-Suits never break a tie between showing hands: a tie goes to the tied player first to the
-dealer's left. pokerkit does the same (the first tied player in seat order); the caller
-breaks those ties by seat.
+Equal showing hands are an exact tie here. The caller breaks it as the room says (option
+`stud_showing_tie`): by the high card by suit among the up-cards (TDA RP-10-D; in razz the ace
+is the lowest card, so the high card of A-2 is the 2), or by position, the first dealt acting
+first (Robert's Rules; pokerkit does the same: the first tied player in seat order).
 """
 
 from __future__ import annotations
@@ -92,26 +93,28 @@ def bring_in_seat_key(game: str, upcard: str) -> tuple[int, int]:
     return -_ACE_HIGH[card[0]], -_SUIT[card[1]]
 
 
-def card_by_suit_key(card: str) -> tuple[int, int]:
-    """Key of one card by rank (aces high) then suit, spades > hearts > diamonds > clubs."""
+def card_by_suit_key(card: str, *, aces_low: bool = False) -> tuple[int, int]:
+    """Key of one card by rank (aces high, or low in a low hand) then suit, spades > hearts >
+    diamonds > clubs."""
     (card,) = check_cards((card,), field="card")
-    return _ACE_HIGH[card[0]], _SUIT[card[1]]
+    return (_ACE_LOW if aces_low else _ACE_HIGH)[card[0]], _SUIT[card[1]]
 
 
-def high_card_by_suit(cards: Sequence[str]) -> str:
-    """The single highest card among all of a player's cards, by rank with aces high, suits
-    breaking ties spades > hearts > diamonds > clubs.
+def high_card_by_suit(cards: Sequence[str], *, aces_low: bool = False) -> str:
+    """The single highest card among the cards given, by rank, suits breaking ties spades >
+    hearts > diamonds > clubs.
 
-    This awards the odd chip in stud games: the TDA odd-chip rule (Rule 20 in 2024, 19 in
-    2017) gives it to the high card by suit, and Robert's Rules add that all the player's
-    cards count, not only the five that play. We use it for razz too, aces high, because
-    the TDA makes no exception for low games. Robert's Rules differ there: in a low game the
-    odd chip goes to the LOWEST card by suit (aces low): `lowest_card_by_suit`.
+    This awards the odd chip in stud games (TDA 2024 20-B / 2026 21-B: the high card by suit of
+    the five-card winning hand) and breaks a tie of showing hands (RP-10-D). In a low hand (razz,
+    the low half of stud/8) the ace is the lowest card, so `aces_low`: the high card of
+    A-2-3-4-5 is the 5, consistently with the razz bring-in. Robert's Rules differ for low
+    games: the odd chip goes to the LOWEST card by suit of all the player's cards
+    (`lowest_card_by_suit`).
     """
     checked = check_cards(cards, field="cards")
     if not checked:
         raise InvalidHand("no cards to find the high card among", field="cards")
-    return max(checked, key=card_by_suit_key)
+    return max(checked, key=lambda card: card_by_suit_key(card, aces_low=aces_low))
 
 
 def low_card_by_suit_key(card: str) -> tuple[int, int]:

@@ -318,7 +318,8 @@ class HandState:
         if self.room.stud_showing_tie == "high-card-by-suit":
             from floorman.evaluation import card_by_suit_key, high_card_by_suit
 
-            return card_by_suit_key(high_card_by_suit(self._known_upcards(number)))
+            razz = self.variant is Variant.RAZZ     # aces low (RP-10-D: the low hands of razz)
+            return card_by_suit_key(high_card_by_suit(self._known_upcards(number), aces_low=razz), aces_low=razz)
         return (-number,)
 
     def _known_upcards(self, number: int) -> list[str]:
@@ -466,13 +467,20 @@ class HandState:
     def cap_lifted(self) -> bool:
         if self.table.format is GameFormat.TOURNAMENT:
             return self.table.players_left_in_event == 2
-        return self.cap_lifted_heads_up and len(self.active_seats) == 2 and not self.capped_multiway
+        return self.cap_lifted_heads_up and len(self.contesting_seats) == 2 and not self.capped_multiway
+
+    @property
+    def contesting_seats(self) -> list[int]:
+        """Seats in the hand that are not all-in: the players a fixed-limit cap counts (Robert's
+        Rules, Betting and Raising: the cap is for "three or more players who are not all-in")."""
+        return [n for n in self.active_seats if not self.seats[n].all_in]
 
     def _count_toward_cap(self) -> None:
-        """Fixed-limit: one more bet or raise; note a cap reached with three or more in the hand."""
+        """Fixed-limit: one more bet or raise; note a cap reached with three or more players in the
+        hand who are not all-in."""
         self.bets_and_raises += 1
         cap = self.table.structure.raise_cap
-        if cap is not None and self.bets_and_raises >= cap and len(self.active_seats) >= 3:
+        if cap is not None and self.bets_and_raises >= cap and len(self.contesting_seats) >= 3:
             self.capped_multiway = True
 
     def legal_options(self, seat: int | None = None) -> list[Option]:
@@ -1286,12 +1294,12 @@ class HandState:
                 if lo is not None:
                     low[n] = lo.strength
                     if lowest_card_odd_chip:
-                        # Robert's Rules, razz: the lowest card by suit of the winning low
-                        low_card[n] = lowest_card_by_suit(lo.best_five)
+                        # Robert's Rules, Ties: the lowest card by suit, all the cards counting
+                        low_card[n] = lowest_card_by_suit(cards)
                     else:
                         # TDA 2024 20-B / 2026 21-B: the high card by suit of the five-card hand
-                        # that won that half (razz: the low five)
-                        low_card[n] = high_card_by_suit(lo.best_five)
+                        # that won that half (a low five: aces low)
+                        low_card[n] = high_card_by_suit(lo.best_five, aces_low=True)
                     high_card.setdefault(n, low_card[n])   # a low-only game decides by this card
         if contested:
             for index, pot in enumerate(pots):

@@ -61,6 +61,7 @@ def render_catalogue(book: Rulebook, scenarios: list[Scenario]) -> str:
         lines.append(f"| `{spec.name}`{change} | {values} | {_shown(spec.default)} | {per_profile} | "
                      f"{spec.source.label} | {spec.description} |")
     lines.append("")
+    lines += render_ladder(book)
     lines.append("## Profiles")
     lines.append("")
     for profile in sorted(book.profiles.values(), key=lambda p: p.id):
@@ -118,6 +119,53 @@ def render_catalogue(book: Rulebook, scenarios: list[Scenario]) -> str:
             lines.append(f"- {citation.label}{title}: {_CONFIDENCE[citation.confidence]}{note}")
         lines.append("")
     return "\n".join(lines).rstrip() + "\n"
+
+
+def ladder_tables(book: Rulebook) -> dict[str, list[tuple[str, str, str]]]:
+    """Per profile, the penalty ladder's rows (offence and record, step, step kind) as the
+    profile's options make it: a TDA profile rules tournaments, any other a cash game."""
+    from floorman.model.penalty import Ladder, ladder_rows
+    from floorman.ruling import is_tda_profile
+
+    tables = {}
+    for profile in sorted(book.profiles):
+        options = book.options(profile)
+        ladder = Ladder(str(options["first_offence"]), int(options["penalty_steps"]),
+                        int(options["warnings_to_disqualify"]))
+        tables[profile] = ladder_rows(ladder, tournament=is_tda_profile(profile),
+                                      penalty_type=str(options["penalty_type"]),
+                                      penalty_hands=int(options["penalty_hands"]))
+    return tables
+
+
+def render_ladder(book: Rulebook) -> list[str]:
+    """The penalty ladder: the step each record of earlier warnings and penalties brings, per
+    profile, and where each step comes from."""
+    from floorman.model.penalty import STEP_SOURCES
+
+    tables = ladder_tables(book)
+    profiles = list(tables)
+    lines = ["## Penalty ladder", "",
+             ("The step an offence brings, by its seriousness and the player's earlier warnings and penalties in "
+              "the event (`floorman/model/penalty.py`; room options `first_offence`, `penalty_steps`, "
+              "`warnings_to_disqualify`, `penalty_type`, `penalty_hands`). A TDA profile rules a tournament "
+              "(rounds at a full table of nine); any other a cash game. The director may choose another step: the "
+              "ruling says how it compares with the ladder."), "",
+             "| offence, record | " + " | ".join(profiles) + " |",
+             "|---|" + "---|" * len(profiles)]
+    kinds: list[str] = []
+    for index, (record, _, _) in enumerate(tables[profiles[0]]):
+        cells = []
+        for profile in profiles:
+            _, words, kind = tables[profile][index]
+            cells.append(words)
+            if kind not in kinds:
+                kinds.append(kind)
+        lines.append(f"| {record} | " + " | ".join(cells) + " |")
+    lines += ["", "Where each step comes from:", ""]
+    lines += [f"- {kind}: {STEP_SOURCES[kind]}" for kind in kinds]
+    lines.append("")
+    return lines
 
 
 def scenarios_under(folder: Path) -> list[Scenario]:

@@ -124,12 +124,13 @@ def seat_view(situation: Situation, seat: int) -> Fact:
                       f"the tournament still has {left} players (the cap holds until two are left)" if left else
                       "the tournament is not down to two players (the cap holds until then)")
     elif not cap_reached:
-        cap_reason = "the room lifts the cap when only two players are left in the hand, and two are"
+        cap_reason = ("the room lifts the cap when only two players not all-in are left in the hand, and two "
+                      "are")
     elif state.cap_lifted_heads_up and state.capped_multiway:
         cap_reason = "the room lifts the cap only if the action was heads-up before the cap, and it was not"
     elif state.cap_lifted_heads_up:
-        cap_reason = (f"the room lifts the cap only heads-up, and {len(state.active_seats)} players are "
-                      f"in the hand")
+        cap_reason = (f"the room lifts the cap only heads-up, and {len(state.contesting_seats)} players "
+                      f"not all-in are in the hand")
     else:
         cap_reason = "the room keeps the cap even heads-up"
     return {

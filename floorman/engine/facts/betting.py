@@ -128,12 +128,14 @@ def wager_facts(situation: Situation, wager: Wager, index: int) -> list[Fact]:
         "to_call": to_call, "facing_bet": to_call > 0, "no_bet_yet": current == 0,
         "call_amount": min(to_call, stack), "current_bet": current,
         "min_bet": state.min_bet, "min_raise_to": min_raise_to,
-        "last_full_raise": raise_size, "half_raise": (raise_size + 1) // 2,
+        "last_full_raise": raise_size,
         "max_raise_to": max_raise_to,
         "push_to": push_to,
         "over_call": chips_total > to_call, "covers_call": chips_total >= to_call,
         "under_call": 0 < chips_total < to_call,
-        "extra": extra, "half_raise_met": 2 * extra >= raise_size,
+        # the chips beyond the call as a whole percent of a full raise, rounded down (so `>= N` reads
+        # "at least N%"): rules compare it with the room's raise_standard_percent (TDA 43-A: 50)
+        "extra": extra, "raise_percent": 100 * max(0, extra) // max(raise_size, 1),
         "full_raise_met": push_to >= min_raise_to,
         # every chip is needed when taking away one of the smallest leaves less than the call
         "every_chip_needed": bool(chips) and chips_total - smallest < to_call,

@@ -13,9 +13,9 @@ from floorman.engine.facts import Fact, Situation, builds, incident_fact, incide
 from floorman.engine.facts.setup import missed_blind_posts
 from floorman.errors import InvalidEvent
 from floorman.model.cards import deck
-from floorman.model.incidents.cash_game import (BuyIn, DeckChange, DrawStubShort, LeaveGame, OnlineAccount,
-                                                OnlineTimeout, PlayOver, RabbitHunt, Rake, RunItTwice, SeatChange,
-                                                SitOut, StubDropped)
+from floorman.model.incidents.cash_game import (BuyIn, DeckChange, DrawStubShort, LeaveGame, NewGameSeating,
+                                                OnlineAccount, OnlineTimeout, PlayOver, RabbitHunt, Rake, RunItTwice,
+                                                SeatChange, SitOut, StubDropped)
 from floorman.model.table import GameFormat
 
 
@@ -333,5 +333,23 @@ def draw_stub_facts(situation: Situation, short: DrawStubShort, index: int) -> l
         "burns_complete": burns_do, "with_muck": not last_card and not burns_do,
         "new_stub_cards": with_burns if burns_do else short.stub_cards,
         "burn_first": burns_do and with_burns > short.cards_needed,
+    })
+    return [fact]
+
+
+@builds("new-game-seating")
+def new_game_seating_facts(situation: Situation, seating: NewGameSeating, index: int) -> list[Fact]:
+    """Who keeps a seat two players want when a new game starts: the first to arrive (Robert's
+    Rules, Seating) or the first on the list (option new_game_seat_choice)."""
+    if situation.table.format is GameFormat.TOURNAMENT:
+        raise InvalidEvent("tournament seats are drawn at random (TDA 2024 7 / 2026 8): nobody chooses a seat",
+                           field=f"incidents[{index}].type")
+    rule = situation.option_choice("new_game_seat_choice", "arrival", ("arrival", "list-order"))
+    keeps = seating.seated if rule == "arrival" else min(seating.seated, seating.claimant)
+    fact = incident_fact(situation, "new_game_seating", index)
+    fact.update({
+        "seated": seating.seated, "claimant": seating.claimant, "choice_rule": rule,
+        "seat_goes_to": keeps, "seated_keeps": keeps == seating.seated,
+        "seated_higher_on_list": seating.seated < seating.claimant,
     })
     return [fact]

@@ -19,6 +19,7 @@ from floorman.errors import InvalidEvent
 from floorman.model.incidents.betting import Wager
 from floorman.model.incidents.declarations import ConditionalStatement
 from floorman.model.table import BettingStructure
+from floorman.rulebook.options import bundled_default
 
 _THIRD_PERSON = {"check": "checks", "bet": "bets", "call": "calls", "raise": "raises", "fold": "folds",
                  "all-in": "goes all-in"}
@@ -63,7 +64,9 @@ def declaration_fields(situation: Situation, wager: Wager, index: int, facts: li
     fm_over_call = fm_total > to_call
     fm_every_chip_needed = bool(first) and fm_total - min(first) < to_call
     fm_raise_attempt = len(first) > 1 and fm_over_call and not fm_every_chip_needed
-    fm_half = 2 * max(0, fm_total - to_call) >= raise_size
+    standard = int(situation.option("raise_standard_percent", bundled_default("raise_standard_percent")))
+    fm_percent = 100 * max(0, fm_total - to_call) // max(raise_size, 1)
+    fm_half = fm_percent >= standard
     fm_full = fm_to >= min_raise_to
     fm_raises = fm_raise_attempt and (fm_half or fm_full) and fact["may_raise"]
 
@@ -79,7 +82,8 @@ def declaration_fields(situation: Situation, wager: Wager, index: int, facts: li
         said_to = said                       # "raise, eight thousand" = 8,000 in all (TDA 2024 43-B)
     said_extra = max(0, said_to - current)
     said_covers_call = said is not None and said_to >= current
-    said_half = 2 * said_extra >= raise_size
+    said_percent = 100 * said_extra // max(raise_size, 1)
+    said_half = said_percent >= standard
     said_full = said_to >= min_raise_to
     said_raise_allowed = fact["may_raise"]   # limit too: 43-A's 50% standard is not big-bet only
 
@@ -97,12 +101,12 @@ def declaration_fields(situation: Situation, wager: Wager, index: int, facts: li
         # the first motion, judged as if it were the whole push
         "fm_total": fm_total, "fm_to": fm_to, "fm_chip_count": len(first),
         "fm_over_call": fm_over_call, "fm_every_chip_needed": fm_every_chip_needed,
-        "fm_raise_attempt": fm_raise_attempt, "fm_half_raise_met": fm_half,
+        "fm_raise_attempt": fm_raise_attempt, "fm_half_raise_met": fm_half, "fm_raise_percent": fm_percent,
         "fm_full_raise_met": fm_full, "fm_raises": fm_raises,
         "later_motions_total": fact["chips_total"] - fm_total,
         # the amount said
         "said_to": said_to, "said_extra": said_extra, "said_covers_call": said_covers_call,
-        "said_half_raise_met": said_half, "said_full_raise_met": said_full,
+        "said_half_raise_met": said_half, "said_full_raise_met": said_full, "said_raise_percent": said_percent,
         "said_is_call": said_covers_call and not (said_raise_allowed and (said_half or said_full)),
         "said_forces_raise": said_covers_call and said_raise_allowed and said_half and not said_full,
         "said_raises": said_covers_call and said_raise_allowed and said_full,

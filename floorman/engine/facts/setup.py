@@ -157,17 +157,37 @@ def new_player_facts(situation: Situation, new: NewPlayer, index: int) -> list[F
         raise InvalidEvent(f"seat {seat} is taken by a player dealt in: a new player takes an empty seat",
                            field=f"{where}.empty_seat")
     small, big = _current_blinds(situation, where)
-    # the seats between the button and the small blind (a dead small blind: the big blind)
-    stop = small if small is not None else big
-    between = seat == button or seat in buttons.seats_between(button, stop, table.seat_count)
+    dead_small = small is None
+    if dead_small:
+        # a dead small blind falls on last hand's big blind's seat: by default the seat just before
+        # this hand's big blind (the incident may name another)
+        small = new.small_blind_seat or (big - 2) % table.seat_count + 1
+        if small not in buttons.seats_between(button, big, table.seat_count):
+            raise InvalidEvent(f"seat {small} is not between the button (seat {button}) and the big blind "
+                               f"(seat {big}): it cannot be the small blind's", field=f"{where}.small_blind_seat")
+    elif new.small_blind_seat is not None and new.small_blind_seat != small:
+        raise InvalidEvent(f"seat {small} posted the small blind", field=f"{where}.small_blind_seat")
+    # TDA 2024 10-A / 2026 11-A: any seat, the blinds and the button included, except between the
+    # small blind and the button; cash rooms (seed 000) seat no new player on the small blind or button
+    between = seat in buttons.seats_between(button, small, table.seat_count)
+    takes_small_blind = dead_small and seat == small
+    tournament = table.format.value == "tournament"
+    waits = between or (not tournament and (seat == button or takes_small_blind))
     occupied = dealt_in_seats(situation)
     # under the dead button the big blind moves one player a hand: the players after this hand's
     # big blind and before the new seat each take it once first
     ahead = [n for n in buttons.seats_between(big, seat, table.seat_count) if n in occupied]
     fact = _base(situation, "new_player", index)
     fact.update({
-        "seat": seat, "button": button, "small_blind_seat": small or 0, "big_blind_seat": big,
-        "between_button_and_small_blind": between, "may_be_dealt_in": not between,
+        "seat": seat, "button": button, "small_blind_seat": small,
+        "big_blind_seat": big, "dead_small_blind": dead_small,
+        "between_button_and_small_blind": between, "on_button": seat == button,
+        "takes_small_blind": takes_small_blind, "small_blind_amount": table.forced_bets.small_blind,
+        "waits": waits, "may_be_dealt_in": not waits,
+        "wait_reason": (f"between the button (seat {button}) and the small blind (seat {small}"
+                        f"{', dead' if dead_small else ''})" if between else
+                        "on the button's seat, where a cash room seats no new player" if seat == button else
+                        "on the small blind's seat, where a cash room seats no new player" if waits else "none"),
         "post_amount": table.forced_bets.big_blind, "hands_until_big_blind": len(ahead) + 1,
         "stack": new.stack,
     })
@@ -299,11 +319,17 @@ def big_blind_ante_facts(situation: Situation, short: BigBlindAnteShort, index: 
                            field=f"{where}.ante")
     _, seat = _current_blinds(situation, where)
     stack = short.stack or table.seat(seat).stack  # type: ignore[union-attr]
-    blind_posted = min(stack, blinds.big_blind)
-    ante_posted = min(stack - blind_posted, ante)
+    # RP-11 recommends the big blind first; many rooms took the ante first (option big_blind_ante_order)
+    order = situation.option_choice("big_blind_ante_order", "blind-first", ("blind-first", "ante-first"))
+    if order == "blind-first":
+        blind_posted = min(stack, blinds.big_blind)
+        ante_posted = min(stack - blind_posted, ante)
+    else:
+        ante_posted = min(stack, ante)
+        blind_posted = min(stack - ante_posted, blinds.big_blind)
     fact = _base(situation, "big_blind_ante_short", index)
     fact.update({
-        "seat": seat, "stack": stack, "big_blind": blinds.big_blind, "ante": ante,
+        "seat": seat, "stack": stack, "big_blind": blinds.big_blind, "ante": ante, "order": order,
         "short": stack < blinds.big_blind + ante,
         "blind_posted": blind_posted, "ante_posted": ante_posted,
         "ante_short": ante - ante_posted, "blind_short": blinds.big_blind - blind_posted,

@@ -21,6 +21,7 @@ from floorman.model.incidents.tournament import (
     DealProposal,
     HandForHandAllIn,
     RebuyRequest,
+    ShotClock,
     SimultaneousEliminations,
     TableBalance,
     TableBreak,
@@ -159,13 +160,24 @@ def cash_out_facts(situation: Situation, request: CashOutRequest, index: int) ->
 def rebuy_facts(situation: Situation, request: RebuyRequest, index: int) -> list[Fact]:
     fact = incident_fact(situation, "rebuy_request", index)
     stack = _stack(situation, request.seat, f"incidents[{index}].seat")
+    re_entry = request.kind == "re-entry"
+    # TDA 2024 8 / 2026 9: a re-entry is a new entry for a player who is out; where the event lets a
+    # player with chips re-enter early, the old stack is forfeited and leaves play (8-B / 9-B)
+    early = re_entry and stack > 0
+    if re_entry:
+        timing = ("a re-entry is a new entry: a full stack, and a seat drawn at random (dealt in at once except "
+                  "between the small blind and the button)")
+    elif request.declared_before_hand:
+        timing = "it was declared before the hand, so its chips play in this hand as if behind and the purchase must be made"
+    else:
+        timing = "the chips are added between hands"
     fact.update({
         "seat": request.seat, "kind": request.kind, "offered": request.offered, "period_open": request.period_open,
         "allowed": request.offered and request.period_open, "declared_before_hand": request.declared_before_hand,
-        "chips": request.chips, "stack": stack, "stack_after": stack + request.chips,
-        "timing": "it was declared before the hand, so its chips play in this hand as if behind and the purchase "
-                  "must be made" if request.declared_before_hand
-                  else "the chips are added between hands",
+        "chips": request.chips, "stack": stack,
+        "stack_after": request.chips if re_entry else stack + request.chips,
+        "re_entry_with_chips": early, "chips_forfeited": stack if early else 0,
+        "timing": timing,
     })
     return [fact]
 
@@ -259,6 +271,41 @@ def absent_chips_facts(situation: Situation, absent: AbsentChips, index: int) ->
     fact = incident_fact(situation, "absent_chips", index)
     blinds = situation.table.forced_bets
     fact.update({"seat": absent.seat, "reason": absent.reason,
+                 "returning": absent.returning, "money_chance": absent.money_chance,
+                 # RP-23-B: chips come out only when the player surely will not return and cannot
+                 # reach the money; otherwise they stay and are blinded off
+                 "remove_chips": not absent.returning and not absent.money_chance,
                  "stack": _stack(situation, absent.seat, f"incidents[{index}].seat"),
                  "big_blind": blinds.big_blind, "small_blind": blinds.small_blind, "ante": blinds.ante})
     return [fact]
+
+
+@builds("shot-clock")
+def shot_clock_facts(situation: Situation, clock: ShotClock, index: int) -> list[Fact]:
+    """The seconds allowed (2026 RP-28: a room may time the first action shorter) and a time-bank
+    extension used when the clock runs out. With none left, time is up as on a called clock:
+    a `clock` fact lets those rules rule (2024 29 / 2026 31: a dead hand facing a bet, else a check)."""
+    where = f"incidents[{index}]"
+    state = situation.state
+    if state.actor != clock.seat:
+        raise InvalidEvent(f"seat {clock.seat} is not the player to act (seat {state.actor or 'nobody'} is): the "
+                           "shot clock runs for the player to act", field=f"{where}.seat")
+    later = situation.option_number("shot_clock_seconds", 30)
+    first = situation.option_number("shot_clock_first_action_seconds", 20)
+    extension_used = clock.expired and clock.extensions > 0
+    fact = incident_fact(situation, "shot_clock", index)
+    fact.update({
+        "seat": clock.seat, "first_action": clock.first_action, "expired": clock.expired,
+        "seconds": first if clock.first_action else later, "first_action_seconds": first, "later_seconds": later,
+        "extensions": clock.extensions, "extension_seconds": clock.extension_seconds,
+        "extension_used": extension_used, "extensions_after": clock.extensions - extension_used,
+        "time_up": clock.expired and not clock.extensions,
+        "to_call": state.to_call(clock.seat),
+    })
+    facts = [fact]
+    if fact["time_up"]:
+        from floorman.engine.facts.irregularities import clock_facts
+        from floorman.model.incidents.irregularities import ClockExpired
+
+        facts += clock_facts(situation, ClockExpired(seat=clock.seat), index)
+    return facts

@@ -97,7 +97,8 @@ def ranking_facts(situation: Situation, question: RankingQuestion, index: int) -
     if variant is Variant.RAZZ and len(winners) > 1:
         from floorman.evaluation import low_card_by_suit_key, lowest_card_by_suit
 
-        cards = {n: lowest_card_by_suit(readings[n].best_five) for n in winners}
+        # Robert's Rules, Ties: all the player's cards count, not only the five that play
+        cards = {n: lowest_card_by_suit(state.seats[n].hole) for n in winners}
         lowest_card_seat = min(winners, key=lambda n: low_card_by_suit_key(cards[n]))
         lowest_card = cards[lowest_card_seat]
     fact: Fact = {
@@ -173,7 +174,9 @@ def stud_question_facts(situation: Situation, question: StudQuestion, index: int
             tie_broken_by = "suit"
             from floorman.evaluation import card_by_suit_key, high_card_by_suit
 
-            first = max(tied, key=lambda n: card_by_suit_key(high_card_by_suit(showing[n])))
+            # razz: aces low, so the high card of A-2 is the 2 (as the razz bring-in reads them)
+            first = max(tied, key=lambda n: card_by_suit_key(high_card_by_suit(showing[n], aces_low=razz),
+                                                             aces_low=razz))
     fourth = state.street_index == 1
     pairs = [n for n in live if len(showing[n]) == 2 and showing[n][0][0] == showing[n][1][0]]
     structure = situation.table.structure
@@ -214,6 +217,9 @@ def stud_irregularity_facts(situation: Situation, irregularity: StudIrregularity
     if kind in ("seventh-street-exposed", "short-stub") and state.street_index < len(state.streets) - 2:
         raise InvalidEvent(f"the {kind} incident is about seventh street; the hand is on {state.street} street",
                            field=f"{where}.kind")
+    if kind == "extra-card" and state.street_index == 0:
+        raise InvalidEvent("on third street a wrong number of cards is a misdeal question (a deal-error "
+                           "incident); extra-card is for fourth street on", field=f"{where}.kind")
     if kind == "short-stub" and irregularity.stub_cards is None:
         raise InvalidEvent("a short-stub incident gives the cards left in the stub", field=f"{where}.stub_cards")
     live = state.active_seats
@@ -242,6 +248,7 @@ def stud_irregularity_facts(situation: Situation, irregularity: StudIrregularity
         "players": players, "stub_cards": stub, "required_cards": required, "prior_burns": prior_burns,
         "stub_plan": stub_plan, "stub_short": kind == "short-stub" and stub < required,
         "burns_mixed": stub_plan in ("reshuffle-burns", "community-card-with-burns"),
+        "extra_identified": kind == "extra-card" and irregularity.extra_identified,
     }
     return [fact]
 

@@ -8,7 +8,7 @@ vocabulary grows without touching the others.
 
 from __future__ import annotations
 
-from typing import Annotated, Any
+from typing import Annotated, Any, ClassVar
 
 from pydantic import Field, ValidationError
 
@@ -27,6 +27,9 @@ class Incident(_Strict):
 
     type: str
     commentary: str | None = None
+    #: a dispute about the hand itself, which a misdeal or fouled deck leaves nothing to rule on
+    #: (a player's conduct is ruled all the same)
+    about_the_hand: ClassVar[bool] = True
 
 
 def incident(cls: type[Incident]) -> type[Incident]:
@@ -42,7 +45,7 @@ def incident(cls: type[Incident]) -> type[Incident]:
 # family instead of all of them (start-up time at the podium). A test keeps this in step with
 # the @incident registrations.
 FAMILY_OF = {
-    "wager": "betting", "conditional-statement": "declarations",
+    "wager": "betting", "conditional-statement": "declarations", "fold-words": "folding",
     "under-raise-found": "addendum", "pot-count-error": "addendum", "call-before-amount": "addendum",
     **dict.fromkeys(("out-of-turn", "question", "chips-added", "chips-hidden", "cash-on-table",
                      "wrong-count"), "action"),
@@ -58,8 +61,8 @@ FAMILY_OF = {
                      "forced-bet-question", "big-blind-ante-short", "procedure-question"), "setup"),
     **dict.fromkeys(("chip-race", "simultaneous-eliminations", "cash-out-request", "rebuy-request",
                      "deal-proposal", "table-balance", "table-break", "wrong-seat", "hand-for-hand-all-in",
-                     "absent-chips"), "tournament"),
-    **dict.fromkeys(("buy-in", "seat-change", "play-over", "rabbit-hunt", "run-it-twice", "leave-game", "sit-out",
+                     "absent-chips", "shot-clock"), "tournament"),
+    **dict.fromkeys(("buy-in", "seat-change", "new-game-seating", "play-over", "rabbit-hunt", "run-it-twice", "leave-game", "sit-out",
                      "online-timeout", "online-account", "rake", "deck-change", "stub-dropped",
                      "draw-stub-short"), "cash_game"),
     **dict.fromkeys(("ranking-question", "stud-question", "stud-irregularity", "draw-question"), "variants"),

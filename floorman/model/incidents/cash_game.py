@@ -3,6 +3,7 @@
 * `buy-in`: a buy-in, a rebuy or a top-up between hands (the table minimum and maximum, and the
   amount owed by a player coming back to the same game soon after leaving);
 * `seat-change`: an open seat and the list for it (seat change, table change, must-move game);
+* `new-game-seating`: a new game opens from the waiting list and two players want the same seat;
 * `play-over`: a waiting player asks to play in an absent player's seat;
 * `rabbit-hunt`: after the hand, a player asks to see the cards that would have come;
 * `run-it-twice`: all-in players want to deal the rest of the board more than once;
@@ -219,4 +220,21 @@ class DrawStubShort(Incident):
     def _short(self) -> "DrawStubShort":
         if self.stub_cards > self.cards_needed:
             raise ValueError(f"the stub ({self.stub_cards}) covers the {self.cards_needed} cards needed: it is not short")
+        return self
+
+
+@incident
+class NewGameSeating(Incident):
+    """A new cash game opens from the waiting list, and two players called for it want the same
+    seat. `seated`: the list position (1 = first) of the player who reached the table first and
+    sat in it; `claimant`: the list position of the player who claims it."""
+
+    type: Literal["new-game-seating"] = "new-game-seating"
+    seated: int = Field(ge=1, le=100, description="list position of the player who sat in the seat first")
+    claimant: int = Field(ge=1, le=100, description="list position of the player who claims the seat")
+
+    @model_validator(mode="after")
+    def _two_players(self) -> "NewGameSeating":
+        if self.seated == self.claimant:
+            raise ValueError("the seated player and the claimant are the same list position")
         return self

@@ -3,8 +3,11 @@
 * `conduct`: a player's conduct the floor is called about: one player to a hand, collusion and
   soft play, devices, the table language, identity, abuse and etiquette, exposing cards with
   action pending, leaving the table with a live hand, dodging blinds, cards out of view. The
-  ruling works out the penalty on the ladder (floorman/model/penalty.py) for this table.
-* `penalty`: the floor gives a penalty and asks what it comes to at this table.
+  ruling works out the penalty on the ladder (floorman/model/penalty.py) for this table. The
+  offence is judged by when it happened (`during_hand`, `live_hand`); reported once the hand is
+  over, the pot stands and only the penalty remains.
+* `penalty`: the floor gives a penalty, the ladder's or one the director chose (`chosen`,
+  `count`), and asks what it comes to at this table.
 * `complaint`: a player asks for a ruling that the rules answer with the floor's authority
   (legal strategy, a posted house rule, a case the rules do not cover, a final decision).
 * `chips-found-behind`: chips found behind a player's stack after its all-in was called.
@@ -14,7 +17,7 @@
 
 from __future__ import annotations
 
-from typing import Annotated, Literal
+from typing import Annotated, ClassVar, Literal
 
 from pydantic import Field, model_validator
 
@@ -57,6 +60,8 @@ Offence = Literal[
 # the player's record in this event, which escalates a repeat offence (Conduct and Penalty alike)
 PriorWarnings = Annotated[int, Field(ge=0, le=20, description="warnings the player has already had")]
 PriorPenalties = Annotated[int, Field(ge=0, le=20, description="penalties the player has already served")]
+SameOffence = Annotated[bool, Field(description="the earlier warnings were for this same offence (a room may "
+                                                "disqualify after a number of them: warnings_to_disqualify)")]
 
 
 @incident
@@ -65,14 +70,21 @@ class Conduct(Incident):
     advised, the partner in collusion or soft play). `prior_warnings` and `prior_penalties` count
     the player's earlier warnings and penalties in this event (repeat offences escalate)."""
 
+    about_the_hand: ClassVar[bool] = False
     type: Literal["conduct"] = "conduct"
     seat: int
     offence: Offence
     other_seat: int | None = Field(None, description="the other player involved (advised, partner), if any")
     prior_warnings: PriorWarnings = 0
     prior_penalties: PriorPenalties = 0
+    same_offence: SameOffence = False
     online: bool = Field(False, description="an online game (security team, accounts)")
-    during_hand: bool = Field(True, description="it happened while a hand was being played")
+    during_hand: bool = Field(True, description="it happened while a hand was being played (the hand may be "
+                                                "over by the time it is reported)")
+    live_hand: bool | None = Field(None, description="the offender held a live hand when it happened (default: "
+                                                     "as the events show: dealt in and not folded)")
+    other_in_hand: bool | None = Field(None, description="the other player was in the hand when it happened "
+                                                         "(default: as the events show)")
     action_pending: bool = Field(True, description="exposing-cards: betting action was still to come")
     nuts_last_to_act: bool = Field(False, description="soft-play: the player checked the exclusive nuts, "
                                                       "last to act on the river")
@@ -81,14 +93,20 @@ class Conduct(Incident):
     def _other(self) -> "Conduct":
         if self.other_seat is not None and self.other_seat == self.seat:
             raise ValueError("other_seat is the same seat as the offender")
+        if not self.during_hand and self.live_hand:
+            raise ValueError("live_hand: the offence did not happen during a hand (during_hand: false)")
         return self
 
 
 @incident
 class Penalty(Incident):
     """The floor penalises seat `seat` for an offence of `severity`; the ruling says what it comes
-    to at this table (the next step of the ladder after `prior_warnings` and `prior_penalties`)."""
+    to at this table. By default the step is the room's ladder's after `prior_warnings` and
+    `prior_penalties`; `chosen` states the director's own choice (a warning, `count` hands,
+    `count` rounds, a chip penalty of `count` chips, or disqualification), which the ruling works
+    out for this table and sets against the ladder."""
 
+    about_the_hand: ClassVar[bool] = False
     type: Literal["penalty"] = "penalty"
     seat: int
     severity: Literal["minor", "serious", "cheating"] = Field(
@@ -96,6 +114,22 @@ class Penalty(Incident):
                              "blinds; cheating: collusion, chip dumping")
     prior_warnings: PriorWarnings = 0
     prior_penalties: PriorPenalties = 0
+    same_offence: SameOffence = False
+    chosen: Literal["ladder", "warning", "missed-hands", "missed-rounds", "chip-penalty", "disqualification"] = Field(
+        "ladder", description="the step the director chose (ladder: the room's ladder decides)")
+    count: int = Field(0, ge=0, lt=CHIP_LIMIT, description="with chosen missed-hands, missed-rounds or "
+                                                            "chip-penalty: the hands, rounds or chips")
+
+    @model_validator(mode="after")
+    def _count(self) -> "Penalty":
+        counted = self.chosen in ("missed-hands", "missed-rounds", "chip-penalty")
+        if counted and self.count < 1:
+            raise ValueError(f"chosen {self.chosen}: give the count (hands, rounds or chips), at least 1")
+        if not counted and self.count:
+            raise ValueError(f"count is for a chosen missed-hands, missed-rounds or chip-penalty, not {self.chosen}")
+        if self.chosen == "missed-hands" and self.count > 500 or self.chosen == "missed-rounds" and self.count > 50:
+            raise ValueError(f"{self.count} is more {self.chosen.split('-')[1]} than any penalty gives")
+        return self
 
 
 @incident
@@ -105,6 +139,7 @@ class Complaint(Incident):
     a guide; `not-covered`: no written rule covers the case, or the strict rule would be unfair;
     `decision-final`: the player disputes a ruling already made and asks for it to be changed."""
 
+    about_the_hand: ClassVar[bool] = False
     type: Literal["complaint"] = "complaint"
     seat: int | None = Field(None, description="the player complaining, if one")
     topic: Literal["legal-strategy", "house-rule", "not-covered", "decision-final"]

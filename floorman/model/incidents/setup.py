@@ -90,6 +90,9 @@ class NewPlayer(Incident):
     type: Literal["new-player"] = "new-player"
     empty_seat: int = Field(ge=1, le=10, description="the empty seat the new player takes")
     stack: int = Field(0, ge=0, lt=CHIP_LIMIT, description="the chips brought (0 = not said)")
+    small_blind_seat: int | None = Field(None, ge=1, le=10, description="with a dead small blind (none posted): "
+                                         "the seat where it falls, the seat of last hand's big blind (default: "
+                                         "the seat just before the big blind)")
 
 
 @incident

@@ -14,7 +14,9 @@ incident is about: at the colour-up, or at the start of the hand players busted 
 * `wrong-seat`: a player has been playing in the wrong seat (2024 7 / 2026 8);
 * `hand-for-hand-all-in`: an all-in is called while the event plays hand-for-hand (RP-8-F);
 * `absent-chips`: the chips of a player who walked away or is disqualified (2026 7; 2024 71 /
-  2026 74; RP-23).
+  2026 74; RP-23);
+* `shot-clock`: an event played with a shot clock and time banks: how long a player has, and an
+  extension used when the clock runs out (2026 RP-28; 2024 RP-19).
 """
 
 from __future__ import annotations
@@ -206,3 +208,21 @@ class AbsentChips(Incident):
     seat: SeatNumber = Field(description="the seat whose player is gone")
     reason: Literal["away", "disqualified"] = Field("away", description="away from the table (gone, or "
                                                                        "walked away), or disqualified")
+    returning: bool = Field(True, description="away: the player may still come back (false: it is certain "
+                                              "the player will not return)")
+    money_chance: bool = Field(True, description="away: the player is in the money or could still reach it")
+
+
+@incident
+class ShotClock(Incident):
+    """An event played with a shot clock and time banks. `seat` is the player to act: it asks how
+    long it has, or its time ran out (`expired`). `first_action`: the player's first action of
+    the hand, which the room may time shorter (2026 RP-28). `extensions`: the time-bank
+    extensions the player still holds, each of `extension_seconds`."""
+
+    type: Literal["shot-clock"] = "shot-clock"
+    seat: SeatNumber = Field(description="the player to act")
+    first_action: bool = Field(False, description="the player's first action of the hand")
+    expired: bool = Field(False, description="the shot clock ran out before the player acted")
+    extensions: int = Field(0, ge=0, le=20, description="time-bank extensions the player still holds")
+    extension_seconds: int = Field(30, ge=5, le=600, description="the seconds one extension gives")

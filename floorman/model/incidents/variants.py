@@ -50,13 +50,17 @@ class StudIrregularity(Incident):
     `kind`: `upcards-picked-up` (seat `seat` turned down or picked up its upcards),
     `premature-card` (the next street's card was dealt to seat `seat` before the betting round
     was over), `seventh-street-exposed` (the dealer turned seat `seat`'s seventh-street card
-    face up), `short-stub` (before seventh street the stub holds `stub_cards` cards).
+    face up), `short-stub` (before seventh street the stub holds `stub_cards` cards), `extra-card`
+    (on a later street seat `seat` was dealt two cards instead of one; `extra_identified`: the
+    extra card can still be told apart from the player's own cards).
     """
 
     type: Literal["stud-irregularity"] = "stud-irregularity"
-    kind: Literal["upcards-picked-up", "premature-card", "seventh-street-exposed", "short-stub"]
+    kind: Literal["upcards-picked-up", "premature-card", "seventh-street-exposed", "short-stub", "extra-card"]
     seat: int | None = Field(None, description="the seat whose cards are concerned")
     stub_cards: int | None = Field(None, ge=0, le=52, description="short-stub: cards left in the stub")
+    extra_identified: bool = Field(True, description="extra-card: the extra card can be told apart (face up, or "
+                                                     "still apart from the player's downcards)")
 
 
 @incident
