@@ -262,7 +262,25 @@ TEMPLATES: tuple[Template, ...] = (
 )
 
 
+def _tournament_seat_change(case: Any) -> Answer | None:
+    incident = case.incident
+    if incident.type == "seat-change" and case.situation.table.format.value == "tournament":
+        return Answer("first-on-list-moves")
+    return None
+
+
+def _tournament_sit_out(case: Any) -> Answer | None:
+    if case.incident.type == "sit-out" and case.situation.table.format.value == "tournament":
+        return Answer("post-missed-blinds")
+    return None
+
+
 MISTAKES: tuple[Mistake, ...] = (
+    Mistake("seat-change-in-tournament", "granting a seat change in a tournament as in a cash game: tournament "
+            "seats are drawn and balanced by the staff, never chosen", _tournament_seat_change, answers=("seating",)),
+    Mistake("sit-out-in-tournament", "treating a tournament player who sat out like a cash player who owes the "
+            "blinds: in a tournament the absent player is dealt in, posts from the stack and the hand is folded",
+            _tournament_sit_out),
     Mistake("shared-account-allowed", "allowing a second or shared account as long as its players never sit "
-            "at the same table", always("online-account", Answer("allowed-if-never-together"))),
+            "at the same table", always("online-account", Answer("allowed-if-never-together")), answers=("online-account",)),
 )

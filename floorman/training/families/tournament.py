@@ -239,9 +239,9 @@ TEMPLATES: tuple[Template, ...] = (
 # ----------------------------------------------------------------------------- common mistakes
 MISTAKES: tuple[Mistake, ...] = (
     Mistake("tournament-chips-cashed", "treating tournament chips like cash-game chips: cashing them in",
-            always("cash-out-request", Answer("chips-cashed-at-face-value"))),
+            always("cash-out-request", Answer("chips-cashed-at-face-value")), answers=("chip-value",)),
     Mistake("wrong-seat-stays", "leaving a player in the wrong seat because hands have been played there",
-            always("wrong-seat", Answer("stays-in-seat"))),
+            always("wrong-seat", Answer("stays-in-seat")), answers=("seating",)),
     Mistake("hand-for-hand-run-it-out", "running out an all-in at once during hand-for-hand, as at any other time",
-            always("hand-for-hand-all-in", Answer("table-all-hands-now"))),
+            always("hand-for-hand-all-in", Answer("table-all-hands-now")), answers=("hand-for-hand",)),
 )
