@@ -110,12 +110,13 @@ class Refusals:
 # ----------------------------------------------------------------------------- building questions
 def _question(*, qid: str, topic: str | None, source: str, situation: Any, report: Any, prompt: str,
               number: str | None, rng: random.Random, template: str, difficulty: str | None, key: str,
-              follows: str | None = None, floor: Any = None) -> Question | None:
-    """The question on the last incident of `situation`, answered by the engine's `report`."""
+              follows: str | None = None, floor: Any = None, subject: str | None = None) -> Question | None:
+    """The question on the last incident of `situation`, answered by the engine's `report` (its
+    ruling on `subject`, when the incident has several)."""
     from floorman.training.kinds import dispute_facts
 
     index = len(situation.incidents) - 1
-    rulings = report.rulings_on(index)
+    rulings = [r for r in report.rulings_on(index) if subject is None or r.subject == subject]
     if not rulings or report.rulings[-1].effect_error:
         return None
     ruling = rulings[0]
@@ -187,7 +188,8 @@ def _from_template(template: Any, rng: random.Random, floor: Any, profile: str |
     b = draft.builder
     return _question(qid=qid, topic=template.topic, source="template", situation=b.situation(),
                      report=b.rule(), prompt=draft.prompt, number=draft.number, rng=rng,
-                     template=template.name, difficulty=level, key=f"template:{template.name}", floor=floor)
+                     template=template.name, difficulty=level, key=f"template:{template.name}", floor=floor,
+                     subject=draft.subject)
 
 
 def _from_real(kind: str, rng: random.Random, floor: Any, profile: str | None, qid: str) -> Question | None:

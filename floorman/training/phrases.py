@@ -70,9 +70,8 @@ PHRASES: dict[str, str] = {
     "keep-losers-apart": "Keep the losing hands face down and apart until the pot is pushed",
     "award-side-pots-first": "Award the side pots first, then the main pot", "high-hand-scoops": "The high hand wins the whole pot",
     "correct-award": "Correct the award", "award-stands": "The award stands",
-    "odd-chip-left-of-button": "The odd chip goes to the first winner left of the button",
-    "odd-chip-high-card-by-suit": "The odd chip goes to the high card by suit",
-    "odd-chip-to-high": "The odd chip goes to the high half",
+    "odd-chip-left-of-button": "Seat {n} gets the odd chip", "odd-chip-high-card-by-suit": "Seat {n} gets the odd chip",
+    "odd-chip-to-high": "Seat {n} gets the odd chip", "odd-chip-to-seat": "Seat {n} gets the odd chip",
     "split-odd-chip-to-lowest-card": "Split; the odd chip to the lowest card by suit",
     "split-odd-chip-worst-position": "Split; the odd chip to the worst position",
     "split-pot": "Split the pot", "higher-hand-wins": "The higher hand wins", "lowest-hand-wins": "The lowest hand wins",
@@ -123,6 +122,8 @@ PHRASES: dict[str, str] = {
     "one-player-to-a-hand": "One player to a hand",
     "deal-from-button": "The deal starts with the button", "burn-before-flop-only": "One burn, before the flop only",
     "award-main-pot-first": "Award the main pot first, then the side pots",
+    "first-motion-only": "Only the first motion counts: a string bet", "muck-losing-hands":
+    "Muck the losing hands as soon as the winner is read",
 }
 
 #: a decision whose number is not known, in words without it
@@ -140,4 +141,7 @@ AMOUNTLESS: dict[str, str] = {
     "dead-button-jumps": "The dead button moves over the empty seats",
     "moving-button": "Moving button: the button moves to the next player",
     "heads-up-button-small-blind": "Heads-up: the button posts the small blind",
+    "odd-chip-left-of-button": "The odd chip goes to the first winner left of the button",
+    "odd-chip-high-card-by-suit": "The odd chip goes to the highest card by suit",
+    "odd-chip-to-high": "The odd chip goes to the high half", "odd-chip-to-seat": "The odd chip goes to one winner",
 }

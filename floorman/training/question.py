@@ -23,13 +23,16 @@ AMOUNT_OF: dict[str, str] = {
     "first-to-act": "first_to_act", "bring-in": "bring_in", "button-to-high-card": "button",
     "button-to-high-card-by-suit": "button", "dead-button": "button", "moving-button": "button",
     "dead-button-jumps": "button", "heads-up-button-small-blind": "button",
+    "odd-chip-left-of-button": "odd_chip_seat", "odd-chip-high-card-by-suit": "odd_chip_seat",
+    "odd-chip-to-high": "odd_chip_seat",
 }
 #: decisions whose number is the same thing (a street total; a seat): two answers of one group
 #: with the same number say the same
 _SAME_NUMBER = ({"raise", "bet", "all-in", "raise-to-max", "reduce-to-pot", "correct-to-pot", "correct-to-minimum",
                  "fixed-amount", "pot-limit-max", "no-limit-max"},
                 {"first-to-act", "bring-in"}, {"button-to-high-card", "button-to-high-card-by-suit"},
-                {"dead-button", "moving-button", "dead-button-jumps", "heads-up-button-small-blind"})
+                {"dead-button", "moving-button", "dead-button-jumps", "heads-up-button-small-blind"},
+                {"odd-chip-left-of-button", "odd-chip-high-card-by-suit", "odd-chip-to-high", "odd-chip-to-seat"})
 
 
 #: decisions that say the same thing in other words: a distractor with one is the answer itself

@@ -32,6 +32,7 @@ class Draft:
     builder: HandBuilder
     prompt: str
     number: str | None = None          # the ruling param asked as a number
+    subject: str | None = None         # the ruling asked about, when the dispute has several (its subject)
 
 
 @dataclass(frozen=True)

@@ -203,9 +203,9 @@ def answer_problems(question: Any, floor: Any) -> list[str]:
         report = floor.rule(Situation(s.table, list(s.events), list(s.incidents), s.profile, dict(s.options)))
     except FloormanError as error:
         return [f"the situation cannot be ruled again: {error}"]
-    rulings = report.rulings_on(len(s.incidents) - 1)
+    rulings = [r for r in report.rulings_on(len(s.incidents) - 1) if r.subject == question.ruling.subject]
     if not rulings:
-        return ["ruled again, the situation gives no ruling"]
+        return [f"ruled again, the situation gives no ruling on {question.ruling.subject}"]
     again = rulings[0]
     out = []
     if (again.rule_id, again.decision, again.params) != (question.ruling.rule_id, question.ruling.decision,

@@ -15,7 +15,7 @@ import importlib
 from floorman.training.mistakes import CORE_MISTAKES, Catalogue
 from floorman.training.templates import CORE_TEMPLATES, Template
 
-FAMILIES = ("setup", "conduct", "tournament", "cash", "variants", "profiles")
+FAMILIES = ("setup", "conduct", "tournament", "cash", "variants", "profiles", "pots", "disputes")
 
 _MODULES = [importlib.import_module(f"{__name__}.{name}") for name in FAMILIES]
 
