@@ -324,8 +324,8 @@ def _mucked_hand(rng, difficulty, floor, profile):
     where = rng.choice(("released", "touching-muck", "in-muck"))
     identifiable = where != "in-muck" and rng.random() < 0.7
     b.add_incident(MuckAtShowdown(seat=seat, where=where, identifiable=identifiable))
-    how = {"released": "pushes the cards away face down", "touching-muck": "throws them against the discards",
-           "in-muck": "throws them into the muck"}[where]
+    how = {"released": "pushes the cards away face down", "touching-muck": "throws the cards against the discards",
+           "in-muck": "throws the cards into the muck"}[where]
     return Draft(b, f"{story(b)} At showdown seat {seat} {how}"
                     f"{' (still identifiable)' if identifiable else ''}. What is the ruling?")
 

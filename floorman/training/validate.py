@@ -156,11 +156,16 @@ def chip_problems(question: Any) -> list[str]:
             out.append(f"the question names chips of {value}: the table plays with {shown}")
     if situation.table.chip_denominations:
         unit = min(chips)
-        for event in situation.events:
-            amount = getattr(event, "amount", None)
-            if getattr(event, "type", "") == "action" and isinstance(amount, int) and amount % unit:
-                out.append(f"{amount:,} cannot be paid in chips of {unit:,} and up")
+        amounts = [getattr(e, "amount", None) for e in situation.events if getattr(e, "type", "") == "action"]
+        amounts += [getattr(i, name, None) for i in situation.incidents if i.type != "cash-on-table"
+                    for name in _CHIP_AMOUNTS]
+        out += [f"{amount:,} cannot be made of chips of {unit:,} and up" for amount in amounts
+                if isinstance(amount, int) and not isinstance(amount, bool) and amount % unit]
     return out
+
+
+#: incident fields that are amounts of chips (cash on the table is money, not chips)
+_CHIP_AMOUNTS = ("amount", "stack", "left_with", "taken", "pot", "cap")
 
 
 def stack_problems(question: Any) -> list[str]:

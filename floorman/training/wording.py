@@ -59,6 +59,16 @@ def sentence(text: str) -> str:
     return text[:1].upper() + text[1:] if text else text
 
 
+def plural(n: int, word: str, many: str | None = None) -> str:
+    """'1 warning', '2 warnings', '1 penalty', '3 penalties' (`many`: the plural when not word+s)."""
+    return f"{n} {word if n == 1 else many or word + 's'}"
+
+
+def article(word: str) -> str:
+    """'a straddle', 'an ante', 'an add-on'."""
+    return f"{'an' if word[:1].lower() in 'aeiou' else 'a'} {word}"
+
+
 def seats_list(numbers: Iterable[int]) -> str:
     listed = [str(n) for n in numbers]
     if len(listed) <= 1:

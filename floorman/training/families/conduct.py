@@ -10,6 +10,7 @@ from floorman.training.families._shared import always, fold_around
 from floorman.training.mistakes import Mistake
 from floorman.training.question import Answer
 from floorman.training.templates import Draft, Template, act, chips_of, deal, open_action, story, to_flop
+from floorman.training.wording import plural
 
 #: how each offence reads in a question
 _SAID = {
@@ -31,7 +32,8 @@ _SAID = {
 def _history(warnings: int, penalties: int) -> str:
     if not warnings and not penalties:
         return "It is the player's first offence today."
-    return f"The player has had {warnings} warning(s) and served {penalties} penalty(ies) today."
+    return (f"The player has had {plural(warnings, 'warning')} and served {plural(penalties, 'penalty', 'penalties')} "
+            "today.")
 
 
 def _conduct(rng, difficulty, floor, profile):
@@ -103,7 +105,8 @@ def _chips_found_behind(rng, difficulty, floor, profile):
 def _lost_chips(rng, difficulty, floor, profile):
     # a tournament: the rule is the tournament's (a cash game's lost chips are the house's business)
     b = deal(rng, difficulty, floor, profile, fmt="tournament")
-    chip = rng.choice([c for c in chips_of(b) if c >= b.state.big_blind] or chips_of(b)[-1:])
+    big = b.state.big_blind
+    chip = rng.choice([c for c in chips_of(b) if big <= c <= 25 * big] or chips_of(b)[-1:])
     b.add_incident(LostChips(amount=chip))
     return Draft(b, f"{story(b)} A {chip:,} chip is found under the table. Nobody can show whose it is. "
                     "What happens to it?")

@@ -19,10 +19,12 @@ from floorman.model.incidents.setup import (
     ProcedureQuestion,
     Straddle,
 )
+from floorman.training.chipset import round_to
 from floorman.training.families._shared import KIND_WORDS, holdem_table
 from floorman.training.mistakes import Case, Mistake
 from floorman.training.question import Answer
 from floorman.training.templates import SEATS, STAKES, Draft, Template, act
+from floorman.training.wording import article
 
 
 def _hand(rng: random.Random, difficulty: str, floor: Any, profile: str | None, *, fmt: str | None = None,
@@ -147,7 +149,7 @@ def _forced_bet_question(rng, difficulty, floor, profile):
     post = rng.choice(posts)
     b.add_incident(ForcedBetQuestion(post=post.kind, poster=post.seat))
     name = post.kind.replace("-", " ")
-    return Draft(b, f"{_line(b)} Seat {post.seat} posted a {name} of {post.amount:,}; the first player raises to "
+    return Draft(b, f"{_line(b)} Seat {post.seat} posted {article(name)} of {post.amount:,}; the first player raises to "
                     f"{raise_to:,}. Seat {post.seat} asks whether the {name} counts toward the call.",
                  "to_call" if rng.random() < 0.5 else None)
 
@@ -155,8 +157,10 @@ def _forced_bet_question(rng, difficulty, floor, profile):
 def _big_blind_ante_short(rng, difficulty, floor, profile):
     b = _hand(rng, difficulty, floor, profile, fmt="tournament", least=3, extra="bba", post=False)
     fb = b.table.forced_bets
+    unit = b.table.smallest_chip
     stack = rng.randint(1, 2 * (fb.big_blind + fb.ante)) if rng.random() < 0.7 else \
         rng.randint(fb.big_blind + fb.ante, 10 * fb.big_blind)
+    stack = max(unit, round_to(stack, unit))           # a stack is whole chips
     b.add_incident(BigBlindAnteShort(stack=stack))
     _, big = _blinds(b)
     return Draft(b, f"{_line(b)} Big-blind ante {fb.ante:,}. The big blind, seat {big}, has {stack:,} in chips. "
