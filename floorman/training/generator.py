@@ -348,12 +348,20 @@ def bundled_set(name: str = "you-make-the-call", *, floor: Any = None) -> list[Q
     return out
 
 
+def mistake_feedback(question: Question, mistake: str, case: Any = None) -> str:
+    """What a trainee who took the mistake's answer is told: the mistake, then the rule it breaks."""
+    from floorman.training.validate import case_of
+
+    ruling = question.ruling
+    said = MISTAKES[mistake].feedback(case if case is not None else case_of(question))
+    return (f"That is a common mistake: {said}.\n"
+            f"It breaks {ruling.rule_id} ({ruling.quote}): {ruling.title}.")
+
+
 def grade(question: Question, answer: str) -> Grade:
     """Right or wrong, then the correct ruling with its explanation and citation; a wrong answer that
     is a known mistake is named, with the rule it breaks. `answer` is the number typed (number
     questions), or a choice's letter, number or text."""
-    from floorman.training.validate import case_of
-
     ruling = question.ruling
     expected = question.expected
     text = (answer or "").strip()
@@ -367,8 +375,7 @@ def grade(question: Question, answer: str) -> Grade:
         slip = picked.mistake if picked is not None and not correct else None
     lines = ["Right." if correct else f"Wrong: the answer is {expected}."]
     if slip:
-        lines.append(f"That is a common mistake: {MISTAKES[slip].feedback(case_of(question))}.")
-        lines.append(f"It breaks {ruling.rule_id} ({ruling.quote}): {ruling.title}.")
+        lines += mistake_feedback(question, slip).splitlines()
     lines.append(f"Ruling: {ruling.title} ({ruling.rule_id}): {ruling.explanation}")
     lines.append(f"Source: {ruling.quote}")
     return Grade(correct, expected, "\n".join(lines))

@@ -106,7 +106,8 @@ def _value(raw: Any, fact: dict[str, Any], scope: dict[str, dict[str, Any]]) -> 
 
 
 @lru_cache(maxsize=1)
-def _options() -> frozenset[str]:
+def room_options() -> frozenset[str]:
+    """The names of the room options (rulebook/options.yaml)."""
     from floorman.rulebook.loader import load_rulebook
 
     return frozenset(load_rulebook().option_specs)
@@ -114,7 +115,7 @@ def _options() -> frozenset[str]:
 
 def _sort(pattern: Any, field: str, fact: dict[str, Any], incident: Any) -> str:
     """'asked', 'shown' or 'judged': what a failed condition on `field` means (module docstring)."""
-    if pattern.fact == "profile" or field in _options():
+    if pattern.fact == "profile" or field in room_options():
         return "judged"            # the room's rule: the trainee must know it
     if pattern.fact == "hand":
         return "shown" if field in _HAND_SHOWN else "judged"

@@ -78,6 +78,24 @@ class AsIf(Mistake):
         value = near.params.get(case.asked) if near is not None and case.asked else None
         return value if isinstance(value, int) and not isinstance(value, bool) else None
 
+    def feedback(self, case: Case) -> str:
+        """The rule applied by mistake, and for which case it is: another room's rule, the rule of
+        the other kind of game, or the rule for another circumstance."""
+        from floorman.training.kinds import room_options
+
+        near = case.near.get(self.rule_id)
+        fields = set(near.misjudged) if near is not None else set()
+        if fields & {"format", "tournament", "cash_game", "cash"}:
+            other = "a cash game" if case.situation.table.format.value == "tournament" else "a tournament"
+            why = f"the rule for {other}"
+        elif fields and fields <= room_options():
+            why = "the rule of a room whose house rule is the other way"
+        elif near is not None and not fields:
+            why = "a rule this one takes precedence over"
+        else:
+            why = "the rule for another circumstance"
+        return f"{self.description}, {why}"
+
 
 def as_if(rule: Any) -> AsIf:
     def derive(case: Case) -> Answer | None:
@@ -85,7 +103,7 @@ def as_if(rule: Any) -> AsIf:
         return near.answer if near is not None else None
 
     title = rule.title[:1].lower() + rule.title[1:] if not rule.title[:2].isupper() else rule.title
-    return AsIf(f"as-if:{rule.id}", f"ruling it by {rule.id} ({title}), the rule for another case", derive,
+    return AsIf(f"as-if:{rule.id}", f"ruling it by {rule.id} ({title})", derive,
                 rule_id=rule.id, title=rule.title)
 
 

@@ -63,8 +63,11 @@ def hands() -> tuple[Any, ...]:
             if hand.table.variant.family != "flop":
                 continue                      # the templates and incidents here are for flop games
             hand = with_real_stacks(hand)
-            # the chips of the whole hand: a question at any point of it names only these
-            table = hand.table.model_copy(update={"chip_denominations": table_chips(hand.table, hand.events)})
+            # the chips of the whole hand: a question at any point of it names only these; the
+            # players' screen names (often hashes) are no part of a question
+            seats = tuple(seat.model_copy(update={"name": ""}) for seat in hand.table.seats)
+            table = hand.table.model_copy(update={"chip_denominations": table_chips(hand.table, hand.events),
+                                                  "seats": seats})
             hand = dataclasses.replace(hand, table=table)
             report = replay_hand(hand, tolerate=())
             if report.regular and not report.warnings:
