@@ -128,7 +128,8 @@ def _question(*, qid: str, topic: str | None, source: str, situation: Any, repor
     topic = topic or topic_of_rule(ruling.rule_id, ruling.subject)
     difficulty = difficulty or difficulty_of(before)
     common = dict(id=qid, topic=topic, difficulty=difficulty, source=source, situation=situation, state=before,
-                  prompt=prompt, ruling=ruling, report=report, template=template, key=key, follows=follows)
+                  prompt=prompt, ruling=ruling, report=report, template=template, key=key, follows=follows,
+                  case=case)
     if asked is not None:
         traps: dict[int, str] = {}
         for mistake in MISTAKES.for_case(case):
@@ -153,9 +154,7 @@ def _question(*, qid: str, topic: str | None, source: str, situation: Any, repor
 def distractors(case: Case, right: Answer) -> list[tuple[str, Answer]]:
     """The mistakes that are wrong here and answer the same question: each with its answer, no two
     alike, none the ruling in other words."""
-    from floorman.training.kinds import kind_decisions
-
-    decisions = kind_decisions(case)
+    decisions = case.kinds
     out: list[tuple[str, Answer]] = []
     for mistake in MISTAKES.for_case(case):
         wrong = mistake.derive(case)
@@ -206,17 +205,29 @@ def _from_real(kind: str, rng: random.Random, floor: Any, profile: str | None, q
 
 def _from_bundled(item: Bundled, floor: Any, profile: str | None, rng: random.Random, qid: str,
                   source: str) -> Question | None:
-    scenario = item.scenario
-    chosen = profile or item.profile
-    options = item.options if chosen == item.profile else floor.rulebook.options(chosen)
-    situation = scenario.situation(chosen, options)
-    try:
-        report = floor.rule(situation)
-    except FloormanError:
+    ruled = _ruled(item, floor, profile)
+    if ruled is None:
         return None
+    situation, report = ruled
     return _question(qid=qid, topic=None, source=source, situation=situation, report=report, prompt=item.prompt,
                      number=None, rng=rng, template=item.name, difficulty=None, key=f"scenario:{item.name}",
                      follows=f"scenario:{item.follows}" if item.follows else None, floor=floor)
+
+
+def _ruled(item: Bundled, floor: Any, profile: str | None) -> tuple[Any, Any] | None:
+    """A bundled ruling's situation and the engine's report on it, ruled once per floor and profile
+    (the same scenario is asked again and again; its ruling does not change)."""
+    cache = floor.__dict__.setdefault("_quiz_bundled", {})
+    key = (item.name, profile)
+    if key not in cache:
+        chosen = profile or item.profile
+        options = item.options if chosen == item.profile else floor.rulebook.options(chosen)
+        situation = item.scenario.situation(chosen, options)
+        try:
+            cache[key] = (situation, floor.rule(situation))
+        except FloormanError:
+            cache[key] = None
+    return cache[key]
 
 
 def family_of(question: Question) -> str:

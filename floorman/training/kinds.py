@@ -130,9 +130,10 @@ def _sort(pattern: Any, field: str, fact: dict[str, Any], incident: Any) -> str:
     return "shown" if stated and incident.type in _SEEN else "judged"
 
 
-def _failures(pattern: Any, fact: dict[str, Any], scope: dict[str, dict[str, Any]], incident: Any) \
-        -> list[tuple[str, str]]:
-    """The conditions of `pattern` that `fact` fails: (field, 'asked' | 'shown' | 'judged')."""
+def _failures(pattern: Any, fact: dict[str, Any], scope: dict[str, dict[str, Any]], incident: Any,
+              judged_only: bool = False) -> list[tuple[str, str]] | None:
+    """The conditions of `pattern` that `fact` fails: (field, 'asked' | 'shown' | 'judged'); with
+    `judged_only`, None at the first failure that is not judged."""
     out = []
     for condition in pattern.where:
         have = fact.get(condition.field)
@@ -149,17 +150,21 @@ def _failures(pattern: Any, fact: dict[str, Any], scope: dict[str, dict[str, Any
             except TypeError:
                 ok = False
         if not ok:
-            out.append((condition.field, _sort(pattern, condition.field, fact, incident)))
+            why = _sort(pattern, condition.field, fact, incident)
+            if judged_only and why != "judged":
+                return None
+            out.append((condition.field, why))
     return out
 
 
 _RANK = {"judged": 0, "shown": 1, "asked": 2}
 
 
-def _match(rule: Any, facts: dict[str, list[dict[str, Any]]], incident: Any) \
+def _match(rule: Any, facts: dict[str, list[dict[str, Any]]], incident: Any, *, judged_only: bool = False) \
         -> tuple[dict[str, dict[str, Any]], list[tuple[str, str]]] | None:
     """The facts bound to the rule's patterns (each the one it fits best) and the conditions
-    they fail; None when a pattern needs a fact this dispute does not have (another incident)."""
+    they fail; None when a pattern needs a fact this dispute does not have (another incident), or
+    (`judged_only`) when a pattern fails on something asked or shown whatever fact it takes."""
     scope: dict[str, dict[str, Any]] = {}
     failed: list[tuple[str, str]] = []
     for pattern in rule.when:
@@ -169,8 +174,11 @@ def _match(rule: Any, facts: dict[str, list[dict[str, Any]]], incident: Any) \
                 return None
             failed.append((pattern.fact, "judged"))     # the derivation (a full raise...) is not met here
             continue
-        best = min(((fact, _failures(pattern, fact, scope, incident)) for fact in candidates),
-                   key=lambda pair: (max((_RANK[why] for _, why in pair[1]), default=-1), len(pair[1])))
+        tried = [(fact, _failures(pattern, fact, scope, incident, judged_only)) for fact in candidates]
+        tried = [(fact, fails) for fact, fails in tried if fails is not None]
+        if not tried:
+            return None
+        best = min(tried, key=lambda pair: (max((_RANK[why] for _, why in pair[1]), default=-1), len(pair[1])))
         scope[pattern.alias] = best[0]
         failed += best[1]
     return scope, failed
@@ -188,10 +196,14 @@ def kind_decisions(case: Any) -> frozenset[str]:
     """The decisions the rulebook gives, on the subject of the case's ruling, by a rule about this
     incident that needs nothing else asked: the answers of the same kind as the ruling."""
     ruling = case.ruling
+    asked = _ASKED.get(case.incident.type, _ASKED["*"])
+    value = getattr(getattr(case.incident, asked, None), "value", getattr(case.incident, asked, None))
     found = {ruling.decision}
     for rule in _rules_on(case.profile, ruling.subject):
-        matched = _match(rule, case.facts, case.incident)
-        if matched is not None and not any(why == "asked" for _, why in matched[1]):
+        if all(p.fact in case.facts or p.fact == "derived" for p in rule.when) and all(
+                _OPS[c.op](value, c.value) for p in rule.when if p.fact not in ("profile", "hand")
+                for c in p.where if c.field == asked and c.op in _OPS and value is not None
+                and not (isinstance(c.value, str) and c.value.startswith("@"))):
             found.add(rule.ruling.decision)
     return frozenset(found)
 
@@ -199,7 +211,7 @@ def kind_decisions(case: Any) -> frozenset[str]:
 def near_rules(case: Any) -> dict[str, NearRule]:
     """Rule id -> its answer on this hand, for each other rule on the ruling's subject that differs
     from the hand only in judged circumstances (or lost to the ruling on precedence)."""
-    from floorman.engine.floor import make_ruling
+    from floorman.engine.expressions import evaluate
     from floorman.training.bundled import near_misses
 
     ruling = case.ruling
@@ -210,22 +222,24 @@ def near_rules(case: Any) -> dict[str, NearRule]:
     for rule in sorted(_rules_on(case.profile, ruling.subject), key=lambda r: r.id not in confused):
         if rule.id == ruling.rule_id:
             continue
-        matched = _match(rule, case.facts, case.incident)
+        matched = _match(rule, case.facts, case.incident, judged_only=True)
         if matched is None:
             continue
         scope, failed = matched
-        if any(why != "judged" for _, why in failed) or (not failed and rule.id not in overridden):
+        if not failed and rule.id not in overridden:
             continue
         scope = {**scope, "hand": case.facts["hand"][0], "profile": case.facts["profile"][0]}
-        try:
-            made = make_ruling(rule, scope, {}, "2026")
+        params: dict[str, Any] = {}
+        try:                          # the rule's numbers on this hand, as the engine works them out
+            for name, expression in rule.ruling.params.items():
+                params[name] = evaluate(expression, {**scope, "ruling": params})
         except FloormanError:         # an expression over a fact this hand lacks: no answer to offer
             continue
-        key = AMOUNT_OF.get(made.decision)
-        value = made.params.get(key) if key else None
+        decision = rule.ruling.decision
+        key = AMOUNT_OF.get(decision)
+        value = params.get(key) if key else None
         amount = value if isinstance(value, int) and not isinstance(value, bool) else None
-        if key in made.params and not amount:
+        if key in params and not amount:
             continue                  # no amount worked out on this hand ("a bet of 0"): not an answer
-        out[rule.id] = NearRule(rule, Answer(made.decision, amount), dict(made.params),
-                                tuple(field for field, _ in failed))
+        out[rule.id] = NearRule(rule, Answer(decision, amount), params, tuple(field for field, _ in failed))
     return out

@@ -46,6 +46,13 @@ class Case:
 
         return near_rules(self) if self.ruling is not None and self.facts else {}
 
+    @cached_property
+    def kinds(self) -> frozenset[str]:
+        """The decisions of the same kind as the ruling (kinds.kind_decisions)."""
+        from floorman.training.kinds import kind_decisions
+
+        return kind_decisions(self)
+
 
 @dataclass(frozen=True)
 class Mistake:
@@ -129,10 +136,19 @@ class Catalogue(dict):
             return False
         return True
 
+    def __setitem__(self, name: str, mistake: Mistake) -> None:
+        super().__setitem__(name, mistake)
+        self.__dict__.pop("_named", None)
+
+    def __delitem__(self, name: str) -> None:
+        super().__delitem__(name)
+        self.__dict__.pop("_named", None)
+
     def for_case(self, case: Case) -> list[Mistake]:
         """The named mistakes, then a rule-by-rule mistake for each near rule of the case."""
-        named = [m for m in self.values() if not isinstance(m, AsIf)]
-        return named + [self[f"as-if:{rule_id}"] for rule_id in case.near]
+        if "_named" not in self.__dict__:
+            self.__dict__["_named"] = [m for m in self.values() if not isinstance(m, AsIf)]
+        return self.__dict__["_named"] + [self[f"as-if:{rule_id}"] for rule_id in case.near]
 
 
 def _type(case: Case) -> str:

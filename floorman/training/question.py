@@ -106,6 +106,7 @@ class Question:
     number_param: str | None = None  # number questions: the ruling param asked for
     key: str = ""                    # what it was drawn from: 'template:<name>', 'real:<kind>', 'scenario:<name>'
     follows: str | None = None       # the key of the question it refers back to, shown just before it
+    case: Any = field(default=None, repr=False, compare=False)    # the mistakes' view of it (validate.case_of)
 
     @property
     def answer(self) -> Answer:

@@ -49,10 +49,13 @@ class Problem:
 
 def case_of(question: Any) -> Any:
     """The mistakes' view of a question: the hand before the dispute, the incident, and what the
-    dispute was ruled on."""
+    dispute was ruled on (the one the generator made, else made here)."""
     from floorman.training.kinds import dispute_facts
     from floorman.training.mistakes import Case
 
+    made = getattr(question, "case", None)
+    if made is not None:
+        return made
     index = len(question.situation.incidents) - 1
     return Case(question.situation, question.state, question.situation.incidents[index], question.ruling,
                 dispute_facts(question.report, index), getattr(question, "number_param", None))
@@ -204,10 +207,18 @@ def answer_problems(question: Any, floor: Any) -> list[str]:
     from floorman.training.question import answer_of
 
     s = question.situation
-    try:
-        report = floor.rule(Situation(s.table, list(s.events), list(s.incidents), s.profile, dict(s.options)))
-    except FloormanError as error:
-        return [f"the situation cannot be ruled again: {error}"]
+    # a situation asked again (a bundled ruling) is ruled again once: its ruling cannot change
+    again_by = floor.__dict__.setdefault("_quiz_ruled_again", {})
+    cached = again_by.get(id(s))
+    if cached is not None and cached[0] is s:
+        report = cached[1]
+    else:
+        try:
+            report = floor.rule(Situation(s.table, list(s.events), list(s.incidents), s.profile, dict(s.options)))
+        except FloormanError as error:
+            return [f"the situation cannot be ruled again: {error}"]
+        if question.source.startswith(("scenario:", "set:")):
+            again_by[id(s)] = (s, report)
     rulings = [r for r in report.rulings_on(len(s.incidents) - 1) if r.subject == question.ruling.subject]
     if not rulings:
         return [f"ruled again, the situation gives no ruling on {question.ruling.subject}"]
@@ -269,11 +280,10 @@ def kind_problems(question: Any, case: Any) -> list[str]:
 def other_kind(question: Any, case: Any) -> list[Any]:
     """The wrong choices that answer another question than the ruling does (kinds.py)."""
     from floorman.training.families import MISTAKES
-    from floorman.training.kinds import kind_decisions
 
     if question.kind != "choice":
         return []
-    decisions = kind_decisions(case)
+    decisions = case.kinds
     out = []
     for choice in question.choices:
         if choice.correct:
