@@ -51,7 +51,8 @@ def _refusals(floor, seeds: list[int], scale: float) -> None:
             flagged.append(family)
         print(f"   {family:{width}} {shown[family]:>6} {refusals.checked[family]:>8} "
               + " ".join(f"{n:>8}" for n in counts) + f"  {100 * rate:5.2f}%{mark}")
-    print(f"   families at or above 1%: {len(flagged)} of {len(shown)}" + (f" ({', '.join(flagged)})" if flagged else ""))
+    listed = f" ({', '.join(flagged)})" if flagged else ""
+    print(f"   families at or above 1%: {len(flagged)} of {len(shown)}{listed}")
     for (family, check), example in sorted(refusals.examples.items()):
         print(f"   e.g. {family} / {check}: {example}")
 

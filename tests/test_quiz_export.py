@@ -49,8 +49,8 @@ def test_the_json_rebuilds_and_rules_again_to_the_marked_answer(exported, floor)
         ruling = rulings[0]
         assert ruling.decision == q["answer"]["decision"] and ruling.quote == q["answer"]["citation"]
         kinds.add(q["kind"])
-        state = situation.state if index == 0 else floor.rule(situation_of({**q["situation"],
-                                                                            "incidents": q["situation"]["incidents"][:-1]})).state
+        earlier = {**q["situation"], "incidents": q["situation"]["incidents"][:-1]}
+        state = situation.state if index == 0 else floor.rule(situation_of(earlier)).state
         case = Case(situation, state, situation.incidents[index], ruling, dispute_facts(report, index),
                     q["number"]["param"] if q["kind"] == "number" else None)
         if q["kind"] == "number":

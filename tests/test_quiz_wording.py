@@ -53,9 +53,11 @@ def test_games_are_named_as_a_dealer_names_them():
                              "forced_bets": {"small_blind": 2, "big_blind": 4},
                              "seats": [{"number": n, "stack": 400} for n in (1, 3, 5)]})
     assert game_line(table) == "Fixed-limit hold'em 4/8 cash game, 3 players, button seat 3."
-    no_small = Table.from_data({"format": "tournament", "button": 1, "forced_bets": {"small_blind": 0, "big_blind": 3000},
-                                "seats": [{"number": n, "stack": 90000} for n in (1, 2)]})
-    assert game_line(no_small) == "No-limit hold'em (big blind 3,000, no small blind) tournament, 2 players, button seat 1."
+    no_small = Table.from_data({"format": "tournament", "button": 1, "seats": [{"number": 1, "stack": 90000},
+                                                                               {"number": 2, "stack": 90000}],
+                                "forced_bets": {"small_blind": 0, "big_blind": 3000}})
+    assert game_line(no_small) == ("No-limit hold'em (big blind 3,000, no small blind) tournament, 2 players, "
+                                   "button seat 1.")
 
 
 def test_real_hands_have_real_stacks_and_their_own_chips():

@@ -157,7 +157,8 @@ def near_misses() -> dict[str, frozenset[str]]:
     found = [(expect.rule, other) for _, scenario in _scenarios() for expect in scenario.expects if expect.rule
              for other in expect.not_fires]
     # a twin is a near miss of the scenario it follows
-    found += [(rule_of[twin], rule_of[base]) for twin, base in FOLLOWS.items() if rule_of.get(twin) and rule_of.get(base)]
+    found += [(rule_of[twin], rule_of[base]) for twin, base in FOLLOWS.items()
+              if rule_of.get(twin) and rule_of.get(base)]
     for rule, other in found:
         if rule != other:
             pairs[rule].add(other)

@@ -39,8 +39,9 @@ _HAND_SHOWN = frozenset({"street", "street_index", "preflop", "betting", "varian
 #: fields of an incident's facts a question shows plainly: the game (a cash game or a tournament is
 #: not here: which rule goes with which is what a trainee must know), online or live, the street,
 #: whether there is a bet, one chip or several, the chips a stack has left, words or chips, the cap
-_SHOWN = frozenset({"online", "online_cheating", "family", "variant", "betting", "flop_game", "home_game", "stud", "razz", "fixed_limit", "pot_limit", "no_limit", "big_bet_game",
-                    "deck_cards", "low_game", "heads_up", "street", "cap_reached",
+_SHOWN = frozenset({"online", "online_cheating", "family", "variant", "betting", "flop_game", "home_game",
+                    "stud", "razz", "fixed_limit", "pot_limit", "no_limit", "big_bet_game", "deck_cards", "low_game",
+                    "heads_up", "street", "cap_reached",
                     "bet_open", "facing_bet", "no_bet_yet", "opening_legal", "current_bet", "single_chip",
                     "chip_count", "silent", "multi_motion", "has_chips", "said_amount", "last_chips", "tiny_push",
                     "act_undercall_discretion", "act_first_undercall", "act_all_in_call_short",

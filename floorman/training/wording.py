@@ -111,7 +111,8 @@ def game_line(table: Any, *, players: bool = True) -> str:
 #: the number a question asks for, in words (the ruling param -> its label); a param not listed
 #: here is asked as 'the amount'
 NUMBER_LABELS: dict[str, str] = {
-    "change": "the change given back", "call_amount": "the call (total in front)", "min_raise_to": "the minimum raise-to",
+    "change": "the change given back", "call_amount": "the amount to call (chips owed)",
+    "min_raise_to": "the minimum raise-to",
     "returned": "the chips returned", "to_call": "the amount to call", "total_posted": "the total posted",
     "ante_posted": "the ante posted", "blind_posted": "the big blind posted", "may_add": "the most that may be added",
     "hands_missed": "the hands missed", "hands_until_big_blind": "the hands before the big blind",

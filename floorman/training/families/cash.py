@@ -138,7 +138,8 @@ def _run_it_twice(rng, difficulty, floor, profile):
     agreed = tuple(live) if rng.random() < 0.6 else (rng.choice(live),)
     b.add_incident(RunItTwice(agreed=agreed))
     return Draft(b, f"{_line(b)} {_allows(allowed, 'running it twice')} Seat {shover} is all in and called by seat "
-                    f"{raiser}. {sentence(seats_list(agreed))} {'agrees' if len(agreed) == 1 else 'agree'} to run it twice. What does the floor say?")
+                    f"{raiser}. {sentence(seats_list(agreed))} {'agrees' if len(agreed) == 1 else 'agree'} to run "
+                    "it twice. What does the floor say?")
 
 
 def _leave_game(rng, difficulty, floor, profile):
@@ -248,7 +249,8 @@ def _draw_stub_short(rng, difficulty, floor, profile):
     b.add_incident(DrawStubShort(cards_needed=needed, stub_cards=stub, burn_cards=burns, burn_exposed=seen))
     flashed = " One of the burns was flashed." if seen else ""
     return Draft(b, f"2-7 triple draw {KIND_WORDS[fmt]}. On the last draw the players need {needed} cards; the stub "
-                    f"holds {stub} and {plural(burns, 'burn card')} {'is' if burns == 1 else 'are'} set aside.{flashed} How does the dealer go on?")
+                    f"holds {stub} and {plural(burns, 'burn card')} {'is' if burns == 1 else 'are'} set aside."
+                    f"{flashed} How does the dealer go on?")
 
 
 TEMPLATES: tuple[Template, ...] = (
@@ -288,5 +290,6 @@ MISTAKES: tuple[Mistake, ...] = (
             "blinds: in a tournament the absent player is dealt in, posts from the stack and the hand is folded",
             _tournament_sit_out),
     Mistake("shared-account-allowed", "allowing a second or shared account as long as its players never sit "
-            "at the same table", always("online-account", Answer("allowed-if-never-together")), answers=("online-account",)),
+            "at the same table", always("online-account", Answer("allowed-if-never-together")),
+            answers=("online-account",)),
 )

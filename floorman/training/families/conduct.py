@@ -15,7 +15,8 @@ from floorman.training.wording import plural
 #: how each offence reads in a question
 _SAID = {
     "disclosure": "says which cards it folded", "advice": "whispers advice to seat {other}",
-    "reading-hand": "reads seat {other}'s untabled hand aloud", "collusion": "is found sharing hole cards with seat {other}",
+    "reading-hand": "reads seat {other}'s untabled hand aloud",
+    "collusion": "is found sharing hole cards with seat {other}",
     "chip-dumping": "is found losing chips on purpose to seat {other}", "bot": "is found letting software play",
     "soft-play": "is found not betting into its friend in seat {other}", "device": "reads a text message",
     "strategy-aid": "studies a push-fold chart at the table", "language": "talks with seat {other} in another language",

@@ -149,8 +149,8 @@ def _forced_bet_question(rng, difficulty, floor, profile):
     post = rng.choice(posts)
     b.add_incident(ForcedBetQuestion(post=post.kind, poster=post.seat))
     name = post.kind.replace("-", " ")
-    return Draft(b, f"{_line(b)} Seat {post.seat} posted {article(name)} of {post.amount:,}; the first player raises to "
-                    f"{raise_to:,}. Seat {post.seat} asks whether the {name} counts toward the call.",
+    return Draft(b, f"{_line(b)} Seat {post.seat} posted {article(name)} of {post.amount:,}; the first player "
+                    f"raises to {raise_to:,}. Seat {post.seat} asks whether the {name} counts toward the call.",
                  "to_call" if rng.random() < 0.5 else None)
 
 

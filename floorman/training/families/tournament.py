@@ -125,8 +125,9 @@ def _eliminations(rng, difficulty, floor, profile):
     who = " and ".join(f"seat {n} ({stacks[n]:,} at the start of the hand)" for n in busted)
     asked = rng.choice(busted)
     extra = " Hand-for-hand was announced during this very hand." if announcement else ""
-    return Draft(b, f"{_line(b, stacks=True)} {left} players are left in the event. {sentence(who)} {'both' if len(busted) == 2 else 'all'} bust on the same hand.{extra} "
-                    f"What place does seat {asked} finish in?", f"seat_{asked}_place")
+    both = "both" if len(busted) == 2 else "all"
+    return Draft(b, f"{_line(b, stacks=True)} {left} players are left in the event. {sentence(who)} {both} bust on "
+                    f"the same hand.{extra} What place does seat {asked} finish in?", f"seat_{asked}_place")
 
 
 def _cash_out(rng, difficulty, floor, profile):
