@@ -89,7 +89,8 @@ def _distractors(floor, sample: int, seed: int) -> None:
     words: dict[str, set[str]] = collections.defaultdict(set)
     feedback: list[tuple[str, str, str]] = []
     for q in generate(seed=seed, count=sample, floor=floor):
-        row = rows[q.template if family_of(q) != "bundled" else "bundled"]
+        family = family_of(q)
+        row = rows[family]
         row[0] += 1
         if q.kind != "choice":
             continue
@@ -99,11 +100,10 @@ def _distractors(floor, sample: int, seed: int) -> None:
         row[2] += len(other_kind(q, case))
         for choice in wrong:
             words[MISTAKES[choice.mistake].description].add(choice.mistake)
-            feedback.append((q.template, choice.mistake, mistake_feedback(q, choice.mistake, case)))
-    for template, mistake, text in feedback:
-        generic = len(words[MISTAKES[mistake].description]) > 1 or "It breaks " not in text
-        rows[template if template in rows else "bundled"][3] += generic
-    print(f"\n3. Distractors over {sample} questions (seed {seed}), per template:")
+            feedback.append((family, choice.mistake, mistake_feedback(q, choice.mistake, case)))
+    for family, mistake, text in feedback:
+        rows[family][3] += len(words[MISTAKES[mistake].description]) > 1 or "It breaks " not in text
+    print(f"\n3. Distractors over {sample} questions (seed {seed}), per template (real hands: real:<kind>):")
     width = max(len(t) for t in rows) + 2
     print(f"   {'template':{width}} {'questions':>9} {'wrong':>6} {'other kind':>10} {'generic':>8}")
     for template in sorted(rows):

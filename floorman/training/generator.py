@@ -89,22 +89,23 @@ def difficulty_of(state: Any) -> str:
 @dataclass
 class Refusals:
     """Per family (a template, `real:<irregularity>`, or `bundled`): the questions the validator
-    checked, and how many each check refused."""
+    checked, those it refused, and how many each check refused (a question can fail several)."""
 
     checked: Counter = field(default_factory=Counter)
+    rejected: Counter = field(default_factory=Counter)
     refused: Counter = field(default_factory=Counter)           # (family, check) -> count
     examples: dict[tuple[str, str], str] = field(default_factory=dict)
 
     def note(self, family: str, found: list[Any], prompt: str) -> None:
         self.checked[family] += 1
+        self.rejected[family] += bool(found)
         for check in dict.fromkeys(p.check for p in found):
             self.refused[family, check] += 1
             self.examples.setdefault((family, check), f"{found[0]} | {prompt[:160]}")
 
     def rate(self, family: str) -> float:
-        """The share of the family's questions refused for any reason."""
-        refused = max((n for (f, _), n in self.refused.items() if f == family), default=0)
-        return refused / self.checked[family] if self.checked[family] else 0.0
+        """The share of the family's questions refused, for any reason."""
+        return self.rejected[family] / self.checked[family] if self.checked[family] else 0.0
 
 
 # ----------------------------------------------------------------------------- building questions
