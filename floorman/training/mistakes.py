@@ -1,10 +1,13 @@
 """The common mistakes a dealer or floor person makes: the quiz's distractors.
 
-Each mistake derives the WRONG answer it leads to from the situation alone (the hand before
-the dispute and the incident), never from the engine's ruling. The quiz offers it only where
-its answer differs from the engine's ruling, so a mistake that happens to give the right answer
-in a hand (doubling the last bet when nobody has raised yet) is never offered there.
-A number question also uses a mistake's number, where it has one, to name the slip in feedback.
+Each mistake derives the WRONG answer it leads to from the situation (the hand before the
+dispute, the incident, the facts it was ruled on), never by copying the engine's ruling. The quiz
+offers it only where its answer differs from the ruling and answers the same question (kinds.py),
+so a mistake that happens to give the right answer in a hand (doubling the last bet when nobody
+has raised yet) is never offered there. Besides the named mistakes below and in the families,
+`as-if:<RULE-ID>` is the mistake of ruling by another rule on the same question whose
+circumstance the trainee misjudged (kinds.near_rules). A number question also uses a mistake's
+number for the number asked (`asks`), to name the slip in feedback.
 """
 
 from __future__ import annotations
