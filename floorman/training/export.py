@@ -131,9 +131,13 @@ def _answer_line(q: dict[str, Any]) -> str:
 
 
 def _mistake_lines(q: dict[str, Any]) -> list[str]:
+    """Each wrong choice (or number trap) with its mistake: the id and what the trainee is told."""
+    def said(feedback: str) -> str:
+        return feedback.splitlines()[0].removeprefix("That is a common mistake: ")
+
     if q["kind"] == "number":
-        return [f"{t['value']:,}: {t['mistake']}" for t in q["number"]["traps"]]
-    return [f"{c['letter']}) {c['mistake']}" for c in q["choices"] if not c["correct"]]
+        return [f"{t['value']:,} ({t['mistake']}): {said(t['feedback'])}" for t in q["number"]["traps"]]
+    return [f"{c['letter']}) ({c['mistake']}): {said(c['feedback'])}" for c in q["choices"] if not c["correct"]]
 
 
 def markdown(doc: dict[str, Any]) -> str:
