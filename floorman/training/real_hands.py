@@ -212,7 +212,7 @@ def inject(kind: str, rng: random.Random, floor: Any, profile: str | None) -> tu
         what = (f"seat {actor} goes all in for {state.seats[actor].street_bet:,}, less than a full raise; "
                 f"seat {asker} asks: may I raise?")
     elif kind == "exposed-card":
-        order = deal_sequence(builder.situation())
+        order = deal_sequence(table)
         seat = rng.choice(order)
         card = rng.randint(1, table.variant.hole_cards)
         place = order.index(seat) + 1 + (card - 1) * len(order)

@@ -269,7 +269,7 @@ def _exposed_card(rng, difficulty, floor, profile):
     from floorman.training.validate import deal_sequence
 
     b = deal(rng, difficulty, floor, profile)
-    order = deal_sequence(b.situation())
+    order = deal_sequence(b.table)
     seat = rng.choice(order)
     card = rng.randint(1, b.table.variant.hole_cards)
     place = order.index(seat) + 1 + (card - 1) * len(order)

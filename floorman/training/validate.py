@@ -96,7 +96,7 @@ def deal_problems(situation: Any, prompt: str = "") -> list[str]:
     was dealt; and each card the question places ('the 4th card off the deck, seat 8's') goes there."""
     out = []
     table = situation.table
-    order = deal_sequence(situation)
+    order = deal_sequence(table)
     dealt = len(order) * table.variant.hole_cards
     for incident in situation.incidents:
         positions = getattr(incident, "deal_positions", ()) or ()
@@ -121,14 +121,13 @@ DEAL_PLACE = re.compile(r"(\d+)(?:st|nd|rd|th) card off the deck(?:, | \(to )sea
                         r"seat (\d+)|dealt (\d+)(?:st|nd|rd|th) off the deck, to seat (\d+)")
 
 
-def deal_sequence(situation: Any) -> list[int]:
-    """The seats in the order the deal reaches them: from the button's left, the button last (a
-    game without a button, stud, from seat 1)."""
-    from floorman.engine.facts import deal_order, dealt_in_seats
+def deal_sequence(table: Any) -> list[int]:
+    """The seats dealt in, in the order the deal reaches them: from the button's left, the button
+    last (a game without a button, stud, from seat 1)."""
+    from floorman.engine.facts import deal_order
 
-    seats = dealt_in_seats(situation)
-    button = situation.table.button
-    return deal_order(seats, button) if button is not None else seats
+    seats = sorted(seat.number for seat in table.seats if not seat.sitting_out)
+    return deal_order(seats, table.button) if table.button is not None else seats
 
 
 def _button(table: Any) -> str:
