@@ -303,6 +303,10 @@ def quiz(
                                           "stdin), one a line: a letter or a number."),
     journal: Optional[Path] = typer.Option(None, "--journal", help="The journal file that keeps the trainees' "
                                            "answers (default: $FLOORMAN_JOURNAL, else the user data folder)."),
+    export: Optional[Path] = typer.Option(None, "--export", help="Write the quiz to FILE and stop, asking "
+                                          "nothing: .json (every question with its situation, choices, answer, "
+                                          "rule and mistakes), .md or .html (a printable sheet with an answer key)."),
+    force: bool = typer.Option(False, "--force", help="With --export: replace FILE if it exists."),
 ) -> None:
     """A quiz on floor rulings: the table, the question, your answer, then the engine's ruling.
 
@@ -317,6 +321,7 @@ def quiz(
         floorman quiz --topic raises --count 5 --trainee Ann
         floorman quiz --set you-make-the-call
         floorman quiz --seed 7 --count 3 --answers answers.txt
+        floorman quiz --seed 7 --count 20 --export class.html
         floorman quiz stats --trainee Ann
     """
     if ctx.invoked_subcommand is not None:
@@ -329,6 +334,10 @@ def quiz(
     import random
 
     seed_used = seed if seed is not None else random.SystemRandom().randrange(1, 1_000_000)
+    if export is not None:
+        _export(export, force=force, set_name=set_name, topic=topic, count=count, difficulty=difficulty,
+                profile=profile, seed=seed_used)
+        return
     lines: list[str] | None = None
     if answers is not None:
         if answers == "-":
@@ -372,6 +381,27 @@ def quiz(
         answered = tally.total[1]
         print(f"Error: the answers ran out after {answered} of {total} questions", file=sys.stderr)
         raise typer.Exit(code=1)
+
+
+def _export(path: Path, *, force: bool, set_name: str | None, topic: str | None, count: int | None,
+            difficulty: str | None, profile: str | None, seed: int) -> None:
+    """Write the quiz to `path` and say where: nothing is read, nothing is asked."""
+    from floorman.errors import FloormanError
+    from floorman.training.export import SUFFIXES, quiz_json, write_export
+
+    if path.suffix.lower() not in SUFFIXES:
+        raise FloormanError(f"cannot export a quiz as {path.suffix or 'a file without a suffix'}", file=str(path),
+                            field="export", expected="a file ending .json, .md or .html")
+    questions, total = _questions(set_name=set_name, topic=topic, count=count, difficulty=difficulty,
+                                  profile=profile, seed=seed, trainee=None, journal=None)
+    if not questions:
+        raise FloormanError("no question fits these options", field="topic",
+                            expected="another --topic, --difficulty or --profile")
+    options = {"set": set_name, "topic": topic, "count": count, "difficulty": difficulty, "profile": profile}
+    doc = quiz_json(questions, seed=None if set_name else seed, options={k: v for k, v in options.items() if v})
+    write_export(path, doc, force=force)
+    print(f"Wrote {total} question{'s' if total != 1 else ''} to {path}"
+          + (f" (--seed {seed} makes the same quiz)." if not set_name else "."))
 
 
 # ----------------------------------------------------------------------------- stats

@@ -1,24 +1,27 @@
 """`generate` and `grade`: quiz questions drawn from the templates, the shipped real hands and the
 bundled rulings, each answered by the engine (Floor.rule) and offered with the common mistakes
-that are wrong in that hand.
+that are wrong in that hand and answer the same question.
 
 Sources rotate (template, real hand, bundled ruling) and each source walks its families in a
 seeded, shuffled round-robin, so a run of a few thousand questions reaches every family, and the
-same seed gives the same questions.
+same seed gives the same questions. Every question passes the validator (validate.py) before it
+is shown; one that fails is refused and the generator draws again, counting why (`Refusals`).
 """
 
 from __future__ import annotations
 
 import random
-from dataclasses import dataclass
-from functools import lru_cache
-from pathlib import Path
+from collections import Counter
+from dataclasses import dataclass, field
 from typing import Any, Iterator
 
 from floorman.errors import FloormanError
 from floorman.training.families import MISTAKES
 from floorman.training.mistakes import Case
 from floorman.training.question import Answer, Choice, Grade, Question, answer_of
+from floorman.training.bundled import Bundled, bundled as _bundled, chain
+from floorman.training.validate import problems
+from floorman.training.wording import number_label
 
 TOPICS: dict[str, str] = {
     "chips": "oversized chips, multiple chips and the 50% rule",
@@ -40,8 +43,9 @@ TOPICS: dict[str, str] = {
 DIFFICULTIES = ("easy", "medium", "hard")
 SOURCES = ("mixed", "template", "real", "scenario")
 MAX_CHOICES = 4
-SCENARIOS = Path(__file__).resolve().parents[2] / "scenarios"
 BUNDLED_SETS = {"you-make-the-call": ("ymtc", "quick-check")}
+#: the family every bundled ruling is counted under in `Refusals`
+BUNDLED = "bundled"
 
 
 def topic_of_rule(rule_id: str, subject: str = "") -> str:
@@ -81,94 +85,97 @@ def difficulty_of(state: Any) -> str:
     return "medium" if seats >= 4 else "easy"
 
 
-# ----------------------------------------------------------------------------- bundled rulings
-@dataclass(frozen=True)
-class _Bundled:
-    name: str
-    scenario: Any
-    profile: str
-    options: dict[str, Any]
+# ----------------------------------------------------------------------------- what was refused
+@dataclass
+class Refusals:
+    """Per family (a template, `real:<irregularity>`, or `bundled`): the questions the validator
+    checked, those it refused, and how many each check refused (a question can fail several)."""
 
+    checked: Counter = field(default_factory=Counter)
+    rejected: Counter = field(default_factory=Counter)
+    refused: Counter = field(default_factory=Counter)           # (family, check) -> count
+    examples: dict[tuple[str, str], str] = field(default_factory=dict)
 
-@lru_cache(maxsize=1)
-def _bundled() -> tuple[_Bundled, ...]:
-    """Every bundled scenario with one incident and a ruling expected (house files applied)."""
-    from floorman.rulebook.loader import load_rulebook
-    from floorman.scenarios import load_scenario, rules_for, scenario_files
+    def note(self, family: str, found: list[Any], prompt: str) -> None:
+        self.checked[family] += 1
+        self.rejected[family] += bool(found)
+        for check in dict.fromkeys(p.check for p in found):
+            self.refused[family, check] += 1
+            self.examples.setdefault((family, check), f"{found[0]} | {prompt[:160]}")
 
-    if not SCENARIOS.is_dir():
-        return ()
-    book = load_rulebook()
-    found = []
-    for path in scenario_files([SCENARIOS]):
-        try:
-            scenario = load_scenario(path)
-            profile, options = rules_for(scenario, book)
-        except FloormanError:
-            continue
-        if len(scenario.incidents) != 1 or not scenario.expect.rule:
-            continue
-        found.append(_Bundled(path.stem, scenario, profile, options))
-    return tuple(found)
+    def rate(self, family: str) -> float:
+        """The share of the family's questions refused, for any reason."""
+        return self.rejected[family] / self.checked[family] if self.checked[family] else 0.0
 
 
 # ----------------------------------------------------------------------------- building questions
 def _question(*, qid: str, topic: str | None, source: str, situation: Any, report: Any, prompt: str,
-              number: str | None, rng: random.Random, template: str, difficulty: str | None) -> Question | None:
-    """The question on the last incident of `situation`, answered by the engine's `report`."""
+              number: str | None, rng: random.Random, template: str, difficulty: str | None, key: str,
+              follows: str | None = None, floor: Any = None, subject: str | None = None) -> Question | None:
+    """The question on the last incident of `situation`, answered by the engine's `report` (its
+    ruling on `subject`, when the incident has several)."""
+    from floorman.training.kinds import dispute_facts
+
     index = len(situation.incidents) - 1
-    rulings = report.rulings_on(index)
+    rulings = [r for r in report.rulings_on(index) if subject is None or r.subject == subject]
     if not rulings or report.rulings[-1].effect_error:
         return None
     ruling = rulings[0]
-    before = _state_before(report, situation, index)
-    case = Case(situation, before, situation.incidents[index])
+    before = _state_before(situation, index, floor)
+    value = ruling.params.get(number) if number else None
+    asked = number if isinstance(value, int) and not isinstance(value, bool) and value >= 0 else None
+    case = Case(situation, before, situation.incidents[index], ruling, dispute_facts(report, index), asked)
     right = answer_of(ruling)
     topic = topic or topic_of_rule(ruling.rule_id, ruling.subject)
     difficulty = difficulty or difficulty_of(before)
-    value = ruling.params.get(number) if number else None
-    if isinstance(value, int) and not isinstance(value, bool) and value >= 0:
-        traps = {}
-        for mistake in MISTAKES.values():
-            wrong = mistake.number(case) if mistake.number else None
-            if wrong is not None and wrong != value and wrong not in traps:
+    common = dict(id=qid, topic=topic, difficulty=difficulty, source=source, situation=situation, state=before,
+                  prompt=prompt, ruling=ruling, report=report, template=template, key=key, follows=follows,
+                  case=case)
+    if asked is not None:
+        traps: dict[int, str] = {}
+        for mistake in MISTAKES.for_case(case):
+            wrong = mistake.wrong_number(case)
+            if wrong is not None and wrong >= 0 and wrong != value and wrong not in traps:
                 traps[wrong] = mistake.name
-        return Question(qid, topic, difficulty, source, situation, before, prompt, "number", [], value,
-                        number.replace("_", " "), ruling, report, template, traps)
-    choices = [Choice(right.text, True)]
-    for name, wrong in distractors(case, right):
-        choices.append(Choice(wrong.text, False, name))
-    if len(choices) < 2:
-        return None
-    first, rest = choices[0], choices[1:]
-    rng.shuffle(rest)
-    choices = [first, *rest[:MAX_CHOICES - 1]]
+        return Question(kind="number", choices=[], number_answer=value, number_label=number_label(asked),
+                        number_param=asked, traps=traps, **common)
+    offered = distractors(case, right)
+    if not offered:
+        return None              # no believable wrong answer here: a question with one choice is no question
+    named = [pair for pair in offered if not pair[0].startswith("as-if:")]
+    near = [pair for pair in offered if pair[0].startswith("as-if:")]
+    rng.shuffle(named)
+    rng.shuffle(near)
+    chosen = (named + near)[:MAX_CHOICES - 1]
+    choices = [Choice(right.text, True)] + [Choice(wrong.text, False, name) for name, wrong in chosen]
     rng.shuffle(choices)
-    return Question(qid, topic, difficulty, source, situation, before, prompt, "choice", choices, None, None,
-                    ruling, report, template)
+    return Question(kind="choice", choices=choices, number_answer=None, number_label=None, **common)
 
 
 def distractors(case: Case, right: Answer) -> list[tuple[str, Answer]]:
-    """The mistakes that are wrong here: each with its answer, no two alike, none the ruling."""
+    """The mistakes that are wrong here and answer the same question: each with its answer, no two
+    alike, none the ruling in other words."""
+    decisions = case.kinds
     out: list[tuple[str, Answer]] = []
-    for name, mistake in MISTAKES.items():
+    for mistake in MISTAKES.for_case(case):
         wrong = mistake.derive(case)
-        if wrong is None or wrong.same_as(right) or wrong.text == right.text:
+        if wrong is None or wrong.same_as(right) or any(wrong.same_as(o) for _, o in out):
             continue
-        if any(wrong.same_as(o) or wrong.text == o.text for _, o in out):
-            continue
-        out.append((name, wrong))
+        if wrong.decision in decisions or case.ruling.subject in mistake.answers:
+            out.append((mistake.name, wrong))
     return out
 
 
-def _state_before(report: Any, situation: Any, index: int) -> Any:
-    """The hand just before the disputed incident: the replayed events (earlier rulings applied)."""
-    from floorman.model.state import HandState
-
+def _state_before(situation: Any, index: int, floor: Any) -> Any:
+    """The hand just before the disputed incident: the events replayed, and the rulings on the
+    incidents before it applied."""
     if index == 0:
-        return HandState.replay(situation.table, situation.events,
-                                room=situation.room)
-    return situation.state
+        return situation.state
+    from floorman.engine.facts import Situation
+
+    earlier = Situation(situation.table, list(situation.events), list(situation.incidents[:index]),
+                        situation.profile, dict(situation.options))
+    return floor.rule(earlier).state
 
 
 def _from_template(template: Any, rng: random.Random, floor: Any, profile: str | None, difficulty: str | None,
@@ -181,7 +188,8 @@ def _from_template(template: Any, rng: random.Random, floor: Any, profile: str |
     b = draft.builder
     return _question(qid=qid, topic=template.topic, source="template", situation=b.situation(),
                      report=b.rule(), prompt=draft.prompt, number=draft.number, rng=rng,
-                     template=template.name, difficulty=level)
+                     template=template.name, difficulty=level, key=f"template:{template.name}", floor=floor,
+                     subject=draft.subject)
 
 
 def _from_real(kind: str, rng: random.Random, floor: Any, profile: str | None, qid: str) -> Question | None:
@@ -193,31 +201,53 @@ def _from_real(kind: str, rng: random.Random, floor: Any, profile: str | None, q
         return None
     return _question(qid=qid, topic=TOPIC_OF[kind], source=source_name(hand), situation=builder.situation(),
                      report=builder.rule(), prompt=prompt, number=number, rng=rng, template=kind,
-                     difficulty=None)
+                     difficulty=None, key=f"real:{kind}", floor=floor)
 
 
-def _from_bundled(item: _Bundled, floor: Any, profile: str | None, rng: random.Random, qid: str,
+def _from_bundled(item: Bundled, floor: Any, profile: str | None, rng: random.Random, qid: str,
                   source: str) -> Question | None:
-    scenario = item.scenario
-    chosen = profile or item.profile
-    options = item.options if chosen == item.profile else floor.rulebook.options(chosen)
-    situation = scenario.situation(chosen, options)
-    try:
-        report = floor.rule(situation)
-    except FloormanError:
+    ruled = _ruled(item, floor, profile)
+    if ruled is None:
         return None
-    prompt = scenario.header.question or scenario.title
-    return _question(qid=qid, topic=None, source=source, situation=situation, report=report,
-                     prompt=" ".join(prompt.split()), number=None, rng=rng, template=item.name,
-                     difficulty=None)
+    situation, report = ruled
+    return _question(qid=qid, topic=None, source=source, situation=situation, report=report, prompt=item.prompt,
+                     number=None, rng=rng, template=item.name, difficulty=None, key=f"scenario:{item.name}",
+                     follows=f"scenario:{item.follows}" if item.follows else None, floor=floor)
+
+
+def _ruled(item: Bundled, floor: Any, profile: str | None) -> tuple[Any, Any] | None:
+    """A bundled ruling's situation and the engine's report on it, ruled once per floor and profile
+    (the same scenario is asked again and again; its ruling does not change)."""
+    cache = floor.__dict__.setdefault("_quiz_bundled", {})
+    key = (item.name, profile)
+    if key not in cache:
+        chosen = profile or item.profile
+        options = item.options if chosen == item.profile else floor.rulebook.options(chosen)
+        situation = item.scenario.situation(chosen, options)
+        try:
+            cache[key] = (situation, floor.rule(situation))
+        except FloormanError:
+            cache[key] = None
+    return cache[key]
+
+
+def family_of(question: Question) -> str:
+    """The family a question is counted under: its template, `real:<irregularity>`, or `bundled`."""
+    if question.source.startswith("real:"):
+        return f"real:{question.template}"
+    if question.source == "template":
+        return question.template
+    return BUNDLED
 
 
 def generate(*, seed: int, count: int, topic: str | None = None, difficulty: str | None = None,
              profile: str | None = None, source: str = "mixed", floor: Any = None,
-             weights: dict[str, float] | None = None) -> Iterator[Question]:
-    """`count` questions, reproducible from `seed`."""
-    from floorman.training.real_hands import IRREGULARITIES, points
+             weights: dict[str, float] | None = None, refusals: Refusals | None = None,
+             validate: bool = True) -> Iterator[Question]:
+    """`count` questions, reproducible from `seed`, each one the validator passed (`refusals`, when
+    given, counts the ones it refused; `validate=False` shows the generator's raw output)."""
     from floorman.training.families import TEMPLATES
+    from floorman.training.real_hands import IRREGULARITIES, TOPIC_OF, points
 
     if topic is not None and topic not in TOPICS:
         raise FloormanError(f"unknown topic {topic!r}", field="topic", expected="one of " + ", ".join(TOPICS))
@@ -235,6 +265,7 @@ def generate(*, seed: int, count: int, topic: str | None = None, difficulty: str
     rng = random.Random(seed)
     kinds = [k for k in IRREGULARITIES if points()[k]]
     bundled = list(_bundled())
+    by_name = {b.name: b for b in bundled}
     sources = {"mixed": ["template", "real", "scenario"], "template": ["template"], "real": ["real"],
                "scenario": ["scenario"]}[source]
     if not kinds:
@@ -243,8 +274,6 @@ def generate(*, seed: int, count: int, topic: str | None = None, difficulty: str
         sources = [s for s in sources if s != "scenario"] or sources
     decks: dict[str, list[Any]] = {"template": list(TEMPLATES), "real": kinds, "scenario": bundled}
     if topic is not None:
-        from floorman.training.real_hands import TOPIC_OF
-
         decks["template"] = [t for t in TEMPLATES if t.topic == topic]
         decks["real"] = [k for k in kinds if TOPIC_OF[k] == topic]
         decks["scenario"] = [b for b in bundled if _bundled_topic(b) == topic]
@@ -254,6 +283,7 @@ def generate(*, seed: int, count: int, topic: str | None = None, difficulty: str
     turns: dict[str, list[Any]] = {}
     top = max(weights.values()) if weights else 0
     made = tries = 0
+    previous: Question | None = None
     while made < count and tries < count * 20 + 100:
         tries += 1
         kind = sources[tries % len(sources)]
@@ -261,35 +291,52 @@ def generate(*, seed: int, count: int, topic: str | None = None, difficulty: str
             turns[kind] = list(decks[kind])
             rng.shuffle(turns[kind])
         item = turns[kind].pop()
-        qid = f"{seed}-{made + 1}"
         if kind == "template":
-            question = _from_template(item, rng, floor, profile, difficulty, qid)
+            drawn = [_from_template(item, rng, floor, profile, difficulty, f"{seed}-{made + 1}")]
         elif kind == "real":
-            question = _from_real(item, rng, floor, profile, qid)
+            drawn = [_from_real(item, rng, floor, profile, f"{seed}-{made + 1}")]
         else:
-            question = _from_bundled(item, floor, profile, rng, qid, "scenario:" + item.name)
-        if question is None or (topic is not None and question.topic != topic):
+            # a ruling that refers back comes right after the one it refers to
+            group = chain(item, by_name)
+            if made + len(group) > count:
+                continue
+            drawn = [_from_bundled(b, floor, profile, rng, f"{seed}-{made + 1 + i}", "scenario:" + b.name)
+                     for i, b in enumerate(group)]
+        if any(q is None or (topic is not None and q.topic != topic) for q in drawn):
             continue
-        if difficulty is not None and question.difficulty != difficulty and kind != "template":
+        if difficulty is not None and kind != "template" and any(q.difficulty != difficulty for q in drawn):
             continue
-        if weights and top > 0 and rng.random() * top > weights.get(question.topic, top):
+        if weights and top > 0 and rng.random() * top > weights.get(drawn[-1].topic, top):
             continue          # topics the trainee misses carry more weight: the others are thinned
-        made += 1
-        yield question
+        if validate and not _passes(drawn, previous, floor, refusals):
+            continue
+        for question in drawn:
+            made += 1
+            previous = question
+            yield question
 
 
-@lru_cache(maxsize=None)
-def _rule_topics() -> dict[str, str]:
-    return {}
+def _passes(drawn: list[Question], previous: Question | None, floor: Any, refusals: Refusals | None) -> bool:
+    """Whether every question drawn (a pair: the second follows the first) passes the validator."""
+    before = previous
+    for question in drawn:
+        found = problems(question, floor=floor, previous=before)
+        if refusals is not None:
+            refusals.note(family_of(question), found, question.prompt)
+        if found:
+            return False
+        before = question
+    return True
 
 
-def _bundled_topic(item: _Bundled) -> str:
+def _bundled_topic(item: Bundled) -> str:
     rule = item.scenario.expect.rule or ""
     return topic_of_rule(rule)
 
 
 def bundled_set(name: str = "you-make-the-call", *, floor: Any = None) -> list[Question]:
-    """The seed guides' "You make the call" rulings and quick rule checks, as questions."""
+    """The seed guides' "You make the call" rulings and quick rule checks, as questions (each
+    validated; one that refers back comes right after the one it refers to)."""
     if name not in BUNDLED_SETS:
         raise FloormanError(f"unknown question set {name!r}", field="set", expected=", ".join(BUNDLED_SETS))
     if floor is None:
@@ -298,19 +345,35 @@ def bundled_set(name: str = "you-make-the-call", *, floor: Any = None) -> list[Q
         floor = Floor()
     words = BUNDLED_SETS[name]
     rng = random.Random(name)
-    out = []
-    for item in sorted(_bundled(), key=lambda b: b.name):
+    by_name = {b.name: b for b in _bundled()}
+    out: list[Question] = []
+    for item in sorted(by_name.values(), key=lambda b: b.name):
         if not any(w in item.name for w in words) or "near-miss" in item.name or "not-applicable" in item.name:
             continue
-        question = _from_bundled(item, floor, None, rng, f"{name}-{len(out) + 1}", f"set:{name}")
-        if question is not None:
-            out.append(question)
+        group = chain(item, by_name)
+        if len(group) > 1 and out and out[-1].key == f"scenario:{group[-2].name}":
+            group = group[-1:]      # what it refers to was just asked
+        drawn = [_from_bundled(b, floor, None, rng, f"{name}-{len(out) + 1 + i}", f"set:{name}")
+                 for i, b in enumerate(group)]
+        if drawn and all(q is not None for q in drawn) and _passes(drawn, out[-1] if out else None, floor, None):
+            out += drawn
     return out
 
 
+def mistake_feedback(question: Question, mistake: str, case: Any = None) -> str:
+    """What a trainee who took the mistake's answer is told: the mistake, then the rule it breaks."""
+    from floorman.training.validate import case_of
+
+    ruling = question.ruling
+    said = MISTAKES[mistake].feedback(case if case is not None else case_of(question))
+    return (f"That is a common mistake: {said}.\n"
+            f"It breaks {ruling.rule_id} ({ruling.quote}): {ruling.title}.")
+
+
 def grade(question: Question, answer: str) -> Grade:
-    """Right or wrong, then the correct ruling with its explanation and citation. `answer` is the
-    number typed (number questions), or a choice's letter, number or text."""
+    """Right or wrong, then the correct ruling with its explanation and citation; a wrong answer that
+    is a known mistake is named, with the rule it breaks. `answer` is the number typed (number
+    questions), or a choice's letter, number or text."""
     ruling = question.ruling
     expected = question.expected
     text = (answer or "").strip()
@@ -324,7 +387,7 @@ def grade(question: Question, answer: str) -> Grade:
         slip = picked.mistake if picked is not None and not correct else None
     lines = ["Right." if correct else f"Wrong: the answer is {expected}."]
     if slip:
-        lines.append(f"That is a common mistake: {MISTAKES[slip].description}.")
+        lines += mistake_feedback(question, slip).splitlines()
     lines.append(f"Ruling: {ruling.title} ({ruling.rule_id}): {ruling.explanation}")
     lines.append(f"Source: {ruling.quote}")
     return Grade(correct, expected, "\n".join(lines))

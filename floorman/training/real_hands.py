@@ -4,15 +4,23 @@ injected at a random point of the hand where it can legally happen.
 The hands are read with floorman/phh.py and replayed once (cached); each replay records, event by
 event, where each irregularity could be injected. A question takes the events up to that point
 into the shared HandBuilder and enters the irregularity as the dispute.
+
+What a question states is what could happen at that table: a history's unknown (`inf`) stack is
+given a real number (what the seat put in, and more); chips are the table's (chipset.py); a card
+the dealer exposes goes, by its place off the deck, to the seat the deal gives it.
 """
 
 from __future__ import annotations
 
+import dataclasses
 import random
 from dataclasses import dataclass
 from functools import lru_cache
 from pathlib import Path
 from typing import Any
+
+from floorman.training.chipset import hand_amounts, make_push, round_to, table_chips, unit_of
+from floorman.training.wording import ORDINAL_WORDS, chips_phrase, ordinal, sentence
 
 DATA = Path(__file__).resolve().parent.parent / "data" / "phh"
 
@@ -21,6 +29,9 @@ IRREGULARITIES = ("oversized-chip", "short-all-in", "exposed-card", "premature-f
 TOPIC_OF = {"oversized-chip": "chips", "short-all-in": "raises", "exposed-card": "deal",
             "premature-flop": "board", "out-of-turn": "out-of-turn", "multiple-chips": "chips",
             "undercall": "undercall"}
+#: a history's unknown stack becomes what the seat put in and this many big blinds more (at least
+#: this many in all): a stack that plays the hand as recorded, never all in
+UNKNOWN_STACK_BIG_BLINDS = 100
 
 
 @dataclass(frozen=True)
@@ -42,7 +53,8 @@ def data_files() -> list[Path]:
 
 @lru_cache(maxsize=1)
 def hands() -> tuple[Any, ...]:
-    """The shipped hands that replay regularly under the TDA (no site departure), as PhhHand."""
+    """The shipped hands that replay regularly under the TDA (no site departure), as PhhHand, each
+    with real stacks and the chips the hand's amounts are made of."""
     from floorman.phh import load, replay_hand
 
     kept = []
@@ -50,10 +62,43 @@ def hands() -> tuple[Any, ...]:
         for hand in load(path):
             if hand.table.variant.family != "flop":
                 continue                      # the templates and incidents here are for flop games
+            hand = with_real_stacks(hand)
+            # the chips of the whole hand: a question at any point of it names only these; the
+            # players' screen names (often hashes) are no part of a question
+            seats = tuple(seat.model_copy(update={"name": ""}) for seat in hand.table.seats)
+            table = hand.table.model_copy(update={"chip_denominations": table_chips(hand.table, hand.events),
+                                                  "seats": seats})
+            hand = dataclasses.replace(hand, table=table)
             report = replay_hand(hand, tolerate=())
             if report.regular and not report.warnings:
                 kept.append(hand)
     return tuple(kept)
+
+
+def with_real_stacks(hand: Any) -> Any:
+    """The hand with each unknown (`inf`) starting stack made a real one: what the seat puts in over
+    the hand plus UNKNOWN_STACK_BIG_BLINDS big blinds, in the hand's own chips."""
+    if not hand.unknown_stacks:
+        return hand
+    from floorman.errors import FloormanError
+    from floorman.model.state import HandState
+
+    state = HandState(hand.table)
+    for event in hand.events:
+        try:
+            state.apply(event)
+        except FloormanError:
+            return hand                       # not a regular hand: hands() leaves it out anyway
+    from floorman.phh import UNKNOWN_STACK
+
+    unit = unit_of(a for a in hand_amounts(hand.table, hand.events) if a < UNKNOWN_STACK)
+    big = hand.table.forced_bets.big_blind or hand.table.structure.small_bet or unit
+    extra = UNKNOWN_STACK_BIG_BLINDS * big
+    seats = tuple(seat.model_copy(update={"stack": round_to(max(state.seats[seat.number].total + extra, extra), unit,
+                                                                up=True)})
+                  if seat.number in hand.unknown_stacks else seat for seat in hand.table.seats)
+    return dataclasses.replace(hand, table=hand.table.model_copy(update={"seats": seats}),
+                               unknown_stacks=frozenset())
 
 
 @lru_cache(maxsize=1)
@@ -65,6 +110,7 @@ def points() -> dict[str, list[Point]]:
     found: dict[str, list[Point]] = {kind: [] for kind in IRREGULARITIES}
     for index, hand in enumerate(hands()):
         state = HandState(hand.table)
+        unit = hand.table.chip_denominations[0]
         for k, event in enumerate(hand.events):
             actor = state.actor
             if actor is not None and not isinstance(event, Post):
@@ -76,15 +122,16 @@ def points() -> dict[str, list[Point]]:
                     if owed and seat.stack > owed * 2 and state.current_bet:
                         found["oversized-chip"].append(point)
                         found["multiple-chips"].append(point)
-                        found["undercall"].append(point)
+                        if owed > unit:           # a push of chips short of the call exists
+                            found["undercall"].append(point)
                     if owed and seat.stack > owed and len(state.active_seats) >= 3:
                         found["short-all-in"].append(point)
                 if others:
                     found["out-of-turn"].append(point)
                 if point.preflop:
                     found["premature-flop"].append(point)
-                    if k <= len(hand.events) and not any(isinstance(e, Action) and e.action != "fold"
-                                                         for e in hand.events[:k]):
+                    # a card exposed in the deal is noticed before anyone acts
+                    if not any(isinstance(e, Action) for e in hand.events[:k]):
                         found["exposed-card"].append(point)
             state.apply(event)
     return found
@@ -101,12 +148,15 @@ def inject(kind: str, rng: random.Random, floor: Any, profile: str | None) -> tu
     from floorman.model.incidents.action import OutOfTurn, Question as AskFloor
     from floorman.model.incidents.betting import Wager
     from floorman.model.incidents.irregularities import ExposedCard, PrematureBoard
-    from floorman.training.templates import _chips_above, story
+    from floorman.training.templates import story
+    from floorman.training.validate import deal_sequence
 
     point = rng.choice(points()[kind])
     hand = hands()[point.hand]
     table = hand.table
     events = hand.events[:point.events]
+    chips = table.chip_denominations
+    unit = chips[0]
     chosen = profile or DEFAULT_PROFILE[table.format]
     number = None
     if kind == "short-all-in":
@@ -116,37 +166,41 @@ def inject(kind: str, rng: random.Random, floor: Any, profile: str | None) -> tu
         state = HandState.replay(table, events)
         increment = state.min_raise_to() - state.current_bet
         seat = state.seats[point.actor]
-        short_to = state.current_bet + rng.randint(1, max(1, increment - 1))
-        if increment <= 1:
+        room = [to for to in range(state.current_bet + unit, state.current_bet + increment, unit)]
+        if not room:
             raise ValueError("no short all-in here")
+        short_to = rng.choice(room)
         seats = tuple(s.model_copy(update={"stack": seat.total + short_to - seat.street_bet})
                       if s.number == point.actor else s for s in table.seats)
         table = table.model_copy(update={"seats": seats})
     builder = HandBuilder(table, chosen, floor=floor)
     for event in events:
         builder.add_event(event)
+    told = story(builder)
     actor = point.actor
     if kind == "oversized-chip":
-        chip = next(c for c in _chips_above(point.to_call, table.forced_bets.big_blind))
-        if chip > point.stack:
-            chip = point.to_call + 1
+        chip = next((c for c in chips if c > point.to_call and c <= point.stack), None)
+        if chip is None:
+            raise ValueError("no oversized chip fits the stack")
         builder.add_incident(Wager(seat=actor, chips=(chip,)))
-        what = f"seat {actor} silently puts out a single {chip:,} chip"
+        what = f"seat {actor}, facing {point.to_call:,}, silently puts out a single {chip:,} chip"
         number = "change" if rng.random() < 0.5 else None
     elif kind == "multiple-chips":
         state = builder.state
         increment = state.min_raise_to() - state.current_bet
-        count = rng.randint(2, 4)
-        total = point.to_call + rng.randint(1, max(1, int(increment * 1.3)))
-        value = -(-total // count)
-        if value * count > point.stack:
-            value = point.stack // count
-        builder.add_incident(Wager(seat=actor, chips=(value,) * count))
-        what = f"seat {actor} silently pushes out {count} chips of {value:,}"
+        total = round_to(point.to_call + rng.randint(1, max(1, int(increment * 1.3))), unit, up=True)
+        push = make_push(total, [c for c in chips if c < total])
+        if push is None or total > point.stack:
+            raise ValueError("no push of several chips makes that amount")
+        builder.add_incident(Wager(seat=actor, chips=push))
+        what = f"seat {actor}, facing {point.to_call:,}, silently pushes out {chips_phrase(push)}"
     elif kind == "undercall":
-        pushed = rng.randint(max(1, point.to_call // 4), max(1, point.to_call - 1))
-        builder.add_incident(Wager(seat=actor, chips=(pushed,)))
-        what = f"seat {actor}, owing {point.to_call:,}, silently puts out {pushed:,}"
+        pushed = round_to(rng.randint(max(unit, point.to_call // 4), point.to_call - 1), unit)
+        push = make_push(pushed, chips) if pushed else None
+        if push is None:
+            raise ValueError("no push short of the call")
+        builder.add_incident(Wager(seat=actor, chips=push))
+        what = f"seat {actor}, facing {point.to_call:,}, silently puts out {chips_phrase(push)}"
     elif kind == "short-all-in":
         builder.add_event(Action(seat=actor, action="all-in"))
         state = builder.state
@@ -155,13 +209,16 @@ def inject(kind: str, rng: random.Random, floor: Any, profile: str | None) -> tu
             raise ValueError("nobody left to ask")
         asker = rng.choice(askers)
         builder.add_incident(AskFloor(seat=asker, asks="may-raise"))
-        what = f"seat {actor} goes all in for less than a full raise; seat {asker} asks: may I raise?"
+        what = (f"seat {actor} goes all in for {state.seats[actor].street_bet:,}, less than a full raise; "
+                f"seat {asker} asks: may I raise?")
     elif kind == "exposed-card":
-        live = sorted(builder.state.active_seats)
-        seat = rng.choice(live)
-        position = rng.randint(1, 2 * len(live))
-        builder.add_incident(ExposedCard(by="dealer", seat=seat, deal_positions=(position,)))
-        what = f"the dealer turns out card {position} of the deal, to seat {seat}"
+        order = deal_sequence(table)
+        seat = rng.choice(order)
+        card = rng.randint(1, table.variant.hole_cards)
+        place = order.index(seat) + 1 + (card - 1) * len(order)
+        builder.add_incident(ExposedCard(by="dealer", seat=seat, deal_positions=(place,)))
+        what = (f"the dealer finds that the {ordinal(place)} card off the deck, seat {seat}'s {ORDINAL_WORDS[card]} "
+                "card, was turned face up in the deal")
     elif kind == "premature-flop":
         builder.add_incident(PrematureBoard(street="flop"))
         what = f"the dealer deals the flop before seat {actor} has acted"
@@ -175,5 +232,5 @@ def inject(kind: str, rng: random.Random, floor: Any, profile: str | None) -> tu
             action, amount = "check", None
         builder.add_incident(OutOfTurn(seat=seat, action=action, amount=amount))
         what = f"it is seat {actor}'s turn, but seat {seat} {action}s" + (f" {amount:,}" if amount else "")
-    prompt = f"Real hand {Path(hand.source).name} #{hand.section or 1}. {story(builder)} Now {what}. What is the ruling?"
-    return builder, prompt, hand, number
+    prompt = f"Real hand {Path(hand.source).name} #{hand.section or 1}. {told} Now {what}. What is the ruling?"
+    return builder, sentence(prompt), hand, number

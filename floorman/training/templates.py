@@ -20,6 +20,8 @@ from floorman.model.incidents.action import OutOfTurn, Question as AskFloor
 from floorman.model.incidents.betting import Wager
 from floorman.model.incidents.irregularities import ExposedCard, PrematureBoard
 from floorman.model.incidents.showdown import MuckAtShowdown, ShowdownQuestion
+from floorman.training.chipset import make_push, round_to, stakes_chips
+from floorman.training.wording import ORDINAL_WORDS, chips_phrase, ordinal
 
 STAKES = ((1, 2), (2, 5), (5, 10), (25, 50), (100, 200), (500, 1000), (1000, 2000))
 SEATS = {"easy": (2, 3), "medium": (4, 6), "hard": (6, 9)}
@@ -30,6 +32,7 @@ class Draft:
     builder: HandBuilder
     prompt: str
     number: str | None = None          # the ruling param asked as a number
+    subject: str | None = None         # the ruling asked about, when the dispute has several (its subject)
 
 
 @dataclass(frozen=True)
@@ -40,17 +43,18 @@ class Template:
 
 
 def deal(rng: random.Random, difficulty: str, floor: Any, profile: str | None, *,
-         short: int | None = None) -> HandBuilder:
-    """A table with random stakes, seats and stacks, the forced bets posted. `short`: one seat
-    (by deal order from the button) gets a short stack."""
+         fmt: str | None = None) -> HandBuilder:
+    """A table with random stakes, seats and stacks, in the chips of its stakes, the forced bets
+    posted; a cash game or a tournament (`fmt`, else drawn)."""
     small, big = rng.choice(STAKES)
     lo, hi = SEATS[difficulty]
     count = rng.randint(lo, hi)
     stacks = [big * rng.randint(40, 250) for _ in range(count)]
-    fmt = rng.choice(("cash", "tournament"))
+    fmt = fmt or rng.choice(("cash", "tournament"))
     button = rng.randint(1, count)
     seats = " ".join(f"{n}:{s}" for n, s in enumerate(stacks, 1))
-    setup = parse_setup(f"nl {small}/{big} {fmt} seats {seats} max {max(count, 2)} button {button}")
+    chips = "/".join(map(str, stakes_chips(small, big)))
+    setup = parse_setup(f"nl {small}/{big} {fmt} seats {seats} max {max(count, 2)} button {button} chips {chips}")
     builder = HandBuilder(setup.table, profile or setup.profile, floor=floor)
     builder.post_forced_bets()
     return builder
@@ -100,24 +104,18 @@ def open_action(builder: HandBuilder, rng: random.Random, difficulty: str) -> No
         act(builder, "raise", target)
 
 
-def _table_line(builder: HandBuilder) -> str:
-    t = builder.table
-    fb = t.forced_bets
-    kind = "tournament" if t.format.value == "tournament" else "cash game"
-    return f"No-limit hold'em {fb.small_blind:,}/{fb.big_blind:,} {kind}, {len(t.seats)} players, button seat {t.button}."
+def story(builder: HandBuilder) -> str:
+    """The game and the hand so far, street by street."""
+    from floorman.training.describe import story as told
+
+    return told(builder.table, builder.events)
 
 
-def story(builder: HandBuilder, last: int = 6) -> str:
-    """The hand so far, in words: the last few actions."""
-    from floorman.training.describe import describe_event
+def chips_of(builder: HandBuilder) -> tuple[int, ...]:
+    """The chips the table plays with."""
+    from floorman.training.chipset import table_chips
 
-    said = [describe_event(e) for e in builder.events if getattr(e, "type", "") in ("action", "board")]
-    said = [s for s in said if s]
-    head = _table_line(builder)
-    if not said:
-        return head + " The blinds are posted."
-    more = "... " if len(said) > last else ""
-    return f"{head} {more}{'; '.join(said[-last:])}."
+    return table_chips(builder.table, builder.events)
 
 
 # ----------------------------------------------------------------------------- the templates
@@ -129,20 +127,14 @@ def _oversized_chip(rng, difficulty, floor, profile):
     state = b.state
     seat = state.seats[state.actor]
     owed = state.to_call()
-    chip = next((c for c in _chips_above(owed, state.big_blind) if c <= seat.stack), None)
+    chip = next((c for c in chips_of(b) if c > owed and c <= seat.stack), None)
     if chip is None or owed == 0:
         raise ValueError("no oversized chip fits")
     declared = "raise" if rng.random() < 0.25 else "none"
-    prompt = (f"{story(b)} Seat {seat.number} puts out a single {chip:,} chip"
+    prompt = (f"{story(b)} Seat {seat.number}, facing {owed:,}, puts out a single {chip:,} chip"
               + (" and says 'raise'." if declared == "raise" else " without a word.") + " What is it?")
     b.add_incident(Wager(seat=seat.number, chips=(chip,), declared=declared))
     return Draft(b, prompt, "change" if declared == "none" and rng.random() < 0.5 else None)
-
-
-def _chips_above(owed: int, big: int) -> list[int]:
-    """Chip values above an amount: the round denominations a room uses."""
-    values = [1, 5, 25, 100, 500, 1000, 5000, 25000, 100000]
-    return [v for v in values if v > owed] or [owed * 2]
 
 
 def _multiple_chips(rng, difficulty, floor, profile):
@@ -151,15 +143,15 @@ def _multiple_chips(rng, difficulty, floor, profile):
     state = b.state
     seat = state.seats[state.actor]
     owed = state.to_call()
+    chips = chips_of(b)
     increment = state.min_raise_to() - state.current_bet
-    total = owed + rng.randint(1, max(1, int(increment * 1.3)))
-    count = rng.randint(2, 4)
-    value = -(-total // count)
-    chips = (value,) * count
-    if sum(chips) > seat.stack:
-        raise ValueError("not enough chips")
-    b.add_incident(Wager(seat=seat.number, chips=chips))
-    return Draft(b, f"{story(b)} Seat {seat.number} silently pushes out {count} chips of {value:,}. What is it?")
+    total = round_to(owed + rng.randint(1, max(1, int(increment * 1.3))), chips[0], up=True)
+    push = make_push(total, [c for c in chips if c < total])
+    if push is None or total > seat.stack:
+        raise ValueError("no push of several chips makes that amount")
+    b.add_incident(Wager(seat=seat.number, chips=push))
+    return Draft(b, f"{story(b)} Seat {seat.number}, facing {owed:,}, silently pushes out {chips_phrase(push)}. "
+                    "What is it?")
 
 
 def _min_raise(rng, difficulty, floor, profile):
@@ -184,8 +176,9 @@ def _short_all_in(rng, difficulty, floor, profile):
         if rng.random() < 0.5 or len(state.seats_to_act) <= 2:
             break
         act(b, "call")
-    # the short all-in: a stack between the call and a full raise, made so by the table
-    short_to = bet + rng.randint(1, max(1, bet - 1))
+    # the short all-in: a stack between the call and a full raise, in the table's chips
+    unit = chips_of(b)[0]
+    short_to = rng.choice(range(bet + unit, 2 * bet, unit))
     table = b.table
     seats = [s.model_copy(update={"stack": seat.total + short_to}) if s.number == seat.number else s
              for s in table.seats]
@@ -199,7 +192,8 @@ def _short_all_in(rng, difficulty, floor, profile):
         raise ValueError("nobody left to ask")
     asker = rng.choice(sorted(askers))
     rebuilt.add_incident(AskFloor(seat=asker, asks="may-raise"))
-    return Draft(rebuilt, f"{story(rebuilt)} Seat {asker} asks: may I raise?")
+    return Draft(rebuilt, f"{story(rebuilt)} Seat {seat.number}'s all-in is less than a full raise. Seat {asker} "
+                          "asks: may I raise?")
 
 
 def _undercall(rng, difficulty, floor, profile):
@@ -208,12 +202,14 @@ def _undercall(rng, difficulty, floor, profile):
     open_action(b, rng, difficulty)
     state = b.state
     owed = state.to_call()
-    pushed = rng.randint(max(1, owed // 4), max(1, owed - 1))
     seat = state.actor
-    if pushed >= owed:
+    chips = chips_of(b)
+    pushed = round_to(rng.randint(max(1, owed // 4), max(1, owed - 1)), chips[0])
+    push = make_push(pushed, chips) if 0 < pushed < owed else None
+    if push is None:
         raise ValueError("no undercall")
-    b.add_incident(Wager(seat=seat, chips=(pushed,)))
-    return Draft(b, f"{story(b)} Seat {seat}, facing {state.current_bet:,}, silently puts out {pushed:,}. "
+    b.add_incident(Wager(seat=seat, chips=push))
+    return Draft(b, f"{story(b)} Seat {seat}, facing {owed:,}, silently puts out {chips_phrase(push)}. "
                     "What is it?", "call_amount" if rng.random() < 0.4 else None)
 
 
@@ -224,13 +220,14 @@ def _string_bet(rng, difficulty, floor, profile):
         open_action(b, rng, difficulty)
     state = b.state
     seat = state.seats[state.actor]
-    first = state.to_call() or state.big_blind * rng.randint(1, 4)
-    more = state.big_blind * rng.randint(1, 8)
-    if first + more > seat.stack:
+    chips = chips_of(b)
+    first = make_push(state.to_call() or state.big_blind * rng.randint(1, 4), chips)
+    more = make_push(state.big_blind * rng.randint(1, 8), chips)
+    if first is None or more is None or sum(first) + sum(more) > seat.stack:
         raise ValueError("short")
-    b.add_incident(Wager(seat=seat.number, chips=(first, more), first_motion_chips=(first,), motions=2))
-    return Draft(b, f"{story(b)} Seat {seat.number} silently pushes {first:,}, then goes back to the stack for "
-                    f"{more:,} more. What is it?")
+    b.add_incident(Wager(seat=seat.number, chips=first + more, first_motion_chips=first, motions=2))
+    return Draft(b, f"{story(b)} Seat {seat.number} silently pushes out {chips_phrase(first)}, then goes back to "
+                    f"the stack for {chips_phrase(more)} more. What is it?")
 
 
 def _words_vs_chips(rng, difficulty, floor, profile):
@@ -241,11 +238,12 @@ def _words_vs_chips(rng, difficulty, floor, profile):
     seat = state.seats[state.actor]
     owed = state.to_call()
     said = rng.choice(("call", "raise"))
-    pushed = owed + state.big_blind * rng.randint(1, 6)
-    if pushed > seat.stack:
+    push = make_push(owed + state.big_blind * rng.randint(1, 6), chips_of(b))
+    if push is None or sum(push) > seat.stack:
         raise ValueError("short")
-    b.add_incident(Wager(seat=seat.number, declared=said, chips=(pushed,), speech="before"))
-    return Draft(b, f"{story(b)} Seat {seat.number} says '{said}', then puts out {pushed:,}. What is it?")
+    b.add_incident(Wager(seat=seat.number, declared=said, chips=push, speech="before"))
+    return Draft(b, f"{story(b)} Seat {seat.number}, facing {owed:,}, says '{said}', then puts out "
+                    f"{chips_phrase(push)}. What is it?")
 
 
 def _out_of_turn(rng, difficulty, floor, profile):
@@ -268,23 +266,23 @@ def _out_of_turn(rng, difficulty, floor, profile):
 
 
 def _exposed_card(rng, difficulty, floor, profile):
+    from floorman.training.validate import deal_sequence
+
     b = deal(rng, difficulty, floor, profile)
+    order = deal_sequence(b.table)
+    seat = rng.choice(order)
+    card = rng.randint(1, b.table.variant.hole_cards)
+    place = order.index(seat) + 1 + (card - 1) * len(order)
     acted = rng.random() < 0.4
     if acted:
         for _ in range(rng.randint(1, 3)):
             if b.state.actor is None:
                 break
             act(b, rng.choice(("call", "fold")))
-    seats = sorted(b.state.active_seats)
-    seat = rng.choice(seats)
-    position = rng.randint(1, 2 * len(seats))
-    b.add_incident(ExposedCard(by="dealer", seat=seat, deal_positions=(position,)))
-    return Draft(b, f"{story(b)} The dealer exposed the card dealt {_nth(position)} off the deck, to seat {seat}. "
-                    "What is the ruling?")
-
-
-def _nth(n: int) -> str:
-    return f"{n}{'th' if 10 <= n % 100 <= 20 else {1: 'st', 2: 'nd', 3: 'rd'}.get(n % 10, 'th')}"
+    b.add_incident(ExposedCard(by="dealer", seat=seat, deal_positions=(place,)))
+    found = "only now " if acted else ""
+    return Draft(b, f"{story(b)} The dealer {found}finds that the {ordinal(place)} card off the deck, seat {seat}'s "
+                    f"{ORDINAL_WORDS[card]} card, was turned face up in the deal. What is the ruling?")
 
 
 def _premature_flop(rng, difficulty, floor, profile):
@@ -326,8 +324,8 @@ def _mucked_hand(rng, difficulty, floor, profile):
     where = rng.choice(("released", "touching-muck", "in-muck"))
     identifiable = where != "in-muck" and rng.random() < 0.7
     b.add_incident(MuckAtShowdown(seat=seat, where=where, identifiable=identifiable))
-    how = {"released": "pushes the cards away face down", "touching-muck": "throws them against the discards",
-           "in-muck": "throws them into the muck"}[where]
+    how = {"released": "pushes the cards away face down", "touching-muck": "throws the cards against the discards",
+           "in-muck": "throws the cards into the muck"}[where]
     return Draft(b, f"{story(b)} At showdown seat {seat} {how}"
                     f"{' (still identifiable)' if identifiable else ''}. What is the ruling?")
 

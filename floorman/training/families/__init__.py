@@ -12,18 +12,18 @@ from __future__ import annotations
 
 import importlib
 
-from floorman.training.mistakes import CORE_MISTAKES, Mistake
+from floorman.training.mistakes import CORE_MISTAKES, Catalogue
 from floorman.training.templates import CORE_TEMPLATES, Template
 
-FAMILIES = ("setup", "conduct", "tournament", "cash", "variants", "profiles")
+FAMILIES = ("setup", "conduct", "tournament", "cash", "variants", "profiles", "pots", "disputes")
 
 _MODULES = [importlib.import_module(f"{__name__}.{name}") for name in FAMILIES]
 
 TEMPLATES: tuple[Template, ...] = CORE_TEMPLATES + tuple(t for m in _MODULES for t in m.TEMPLATES)
 
 
-def _catalogue() -> dict[str, Mistake]:
-    catalogue = dict(CORE_MISTAKES)
+def _catalogue() -> Catalogue:
+    catalogue = Catalogue(CORE_MISTAKES)
     for module in _MODULES:
         for mistake in module.MISTAKES:
             if mistake.name in catalogue:
@@ -32,5 +32,5 @@ def _catalogue() -> dict[str, Mistake]:
     return catalogue
 
 
-#: name -> Mistake, every family's
-MISTAKES: dict[str, Mistake] = _catalogue()
+#: name -> Mistake, every family's, and `as-if:<RULE-ID>` for ruling by the wrong rule (mistakes.py)
+MISTAKES: Catalogue = _catalogue()

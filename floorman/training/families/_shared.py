@@ -9,6 +9,7 @@ from typing import Any
 from floorman.builder import HandBuilder, parse_setup
 from floorman.model.table import Table
 from floorman.rulebook.house import HouseRules
+from floorman.training.chipset import stakes_chips
 from floorman.training.mistakes import Case
 from floorman.training.question import Answer
 from floorman.training.templates import act
@@ -28,7 +29,8 @@ def holdem_table(small: int, big: int, fmt: str, stacks: dict[int, int], button:
     """A nine-seat no-limit hold'em table in the table notation: `stacks` by seat, `extra` more of
     the notation (an ante...), `options` the room's (a house file made on the spot)."""
     seats = " ".join(f"{n}:{stack}" for n, stack in stacks.items())
-    setup = parse_setup(f"nl {small}/{big} {fmt} seats {seats} max 9 button {button} {extra}")
+    chips = "/".join(map(str, stakes_chips(small, big)))
+    setup = parse_setup(f"nl {small}/{big} {fmt} seats {seats} max 9 button {button} chips {chips} {extra}")
     chosen = profile or setup.profile
     house = HouseRules(path="quiz", extends=chosen, options=options) if options else None
     builder = HandBuilder(setup.table, chosen, house=house, floor=floor)
@@ -42,6 +44,7 @@ def blinds_table(variant: str, fmt: str, small: int, big: int, stacks: dict[int,
     """A table of another game dealt with a button and blinds (the 32-card deck, short deck, 2-7
     draw...), the blinds posted."""
     table = Table.from_data({"format": fmt, "button": button, "variant": variant,
+                             "chip_denominations": list(stakes_chips(small, big)),
                              "forced_bets": {"small_blind": small, "big_blind": big},
                              "seats": [{"number": n, "stack": stack} for n, stack in stacks.items()]})
     builder = HandBuilder(table, default_profile(profile, fmt), floor=floor)

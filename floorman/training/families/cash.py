@@ -14,10 +14,12 @@ from floorman.builder import HandBuilder
 from floorman.model.incidents.cash_game import (BuyIn, DeckChange, DrawStubShort, LeaveGame, OnlineAccount,
                                                 OnlineTimeout, PlayOver, RabbitHunt, Rake, RunItTwice, SeatChange,
                                                 SitOut, StubDropped)
+from floorman.training.chipset import round_to
 from floorman.training.families._shared import KIND_WORDS, always, blinds_table, fold_around, holdem_table
 from floorman.training.mistakes import Mistake
 from floorman.training.question import Answer
 from floorman.training.templates import SEATS, STAKES, Draft, Template, act, flop, to_flop
+from floorman.training.wording import plural, seats_list, sentence
 
 
 
@@ -85,10 +87,13 @@ def _seat_change(rng, difficulty, floor, profile):
     waiting = tuple(rng.sample(pool, min(len(pool), rng.randint(1, 3))))
     claimed = rng.choice((None, waiting[0], rng.choice(pool)))
     b.add_incident(SeatChange(kind=kind, open_seat=9, waiting=waiting, claimed_by=claimed))
-    listed = {"seat": "the seat-change list (seats at this table)", "table": "the table-change list (seats at "
-              "the other table)", "must-move": "the must-move list (seats in the feeder game)"}[kind]
-    who = f" The player in seat {claimed} takes it." if claimed is not None else " Who gets it?"
-    return Draft(b, f"{_line(b)} Seat 9 opens. In order, {listed}: {', '.join(map(str, waiting))}.{who}",
+    listed = {"seat": "On the seat-change list, in order, are the players in", "table": "On the table-change list, "
+              "in order, are the players of the other table in", "must-move": "On the must-move list, in order, "
+              "are the players of the feeder game in"}[kind]
+    where = "here" if kind == "seat" else "at the other table" if kind == "table" else "in the feeder game"
+    who = (f" The player {'in' if kind == 'seat' else 'from'} seat {claimed} {where} takes it." if claimed is not None
+           else " Who gets it?")
+    return Draft(b, f"{_line(b)} Seat 9 opens. {listed} {seats_list(waiting)}.{who}",
                  "moves" if claimed is None and b.table.format.value == "cash" and rng.random() < 0.4 else None)
 
 
@@ -97,7 +102,7 @@ def _play_over(rng, difficulty, floor, profile):
     b = _hand(rng, difficulty, floor, profile, post=False, playing_over=allowed)
     seat = rng.choice(b.table.seats)
     b.add_incident(PlayOver(seat=seat.number))
-    return Draft(b, f"{_line(b)} {_allows(allowed, 'playing over')} Seat {seat.number}'s player ({seat.stack:,}) "
+    return Draft(b, f"{_line(b)} {_allows(allowed, 'playing over')} Seat {seat.number}'s player "
                     f"has stepped away; a waiting player asks to play the seat. What does the floor say?")
 
 
@@ -133,7 +138,8 @@ def _run_it_twice(rng, difficulty, floor, profile):
     agreed = tuple(live) if rng.random() < 0.6 else (rng.choice(live),)
     b.add_incident(RunItTwice(agreed=agreed))
     return Draft(b, f"{_line(b)} {_allows(allowed, 'running it twice')} Seat {shover} is all in and called by seat "
-                    f"{raiser}. Seats {', '.join(map(str, agreed))} agree to run it twice. What does the floor say?")
+                    f"{raiser}. {sentence(seats_list(agreed))} {'agrees' if len(agreed) == 1 else 'agree'} to run "
+                    "it twice. What does the floor say?")
 
 
 def _leave_game(rng, difficulty, floor, profile):
@@ -198,10 +204,11 @@ def _online_account(rng, difficulty, floor, profile):
 def _rake(rng, difficulty, floor, profile):
     b = _hand(rng, difficulty, floor, profile, fmt="cash", post=False)
     big = b.table.forced_bets.big_blind
+    unit = b.table.smallest_chip
     percent, cap = rng.choice(((10, 0), (10, 2 * big), (5, 3 * big)))
-    pot = big * rng.randint(5, 80)
+    pot = round_to(big * rng.randint(5, 80), unit * 100 // percent, up=True)    # the rake is whole chips
     allowed = min(pot * percent // 100, cap) if cap else pot * percent // 100
-    taken = max(0, allowed + rng.choice((-1, 0, 0, 1, big)))
+    taken = max(0, allowed + rng.choice((-unit, 0, 0, unit, big)))
     seat = rng.choice(b.table.seats).number
     b.add_incident(Rake(seat=seat, pot=pot, taken=taken, percent=percent, cap=cap))
     capped = f", capped at {cap:,}" if cap else ", with no cap"
@@ -242,7 +249,8 @@ def _draw_stub_short(rng, difficulty, floor, profile):
     b.add_incident(DrawStubShort(cards_needed=needed, stub_cards=stub, burn_cards=burns, burn_exposed=seen))
     flashed = " One of the burns was flashed." if seen else ""
     return Draft(b, f"2-7 triple draw {KIND_WORDS[fmt]}. On the last draw the players need {needed} cards; the stub "
-                    f"holds {stub} and {burns} burn card(s) are set aside.{flashed} How does the dealer go on?")
+                    f"holds {stub} and {plural(burns, 'burn card')} {'is' if burns == 1 else 'are'} set aside."
+                    f"{flashed} How does the dealer go on?")
 
 
 TEMPLATES: tuple[Template, ...] = (
@@ -262,7 +270,26 @@ TEMPLATES: tuple[Template, ...] = (
 )
 
 
+def _tournament_seat_change(case: Any) -> Answer | None:
+    incident = case.incident
+    if incident.type == "seat-change" and case.situation.table.format.value == "tournament":
+        return Answer("first-on-list-moves")
+    return None
+
+
+def _tournament_sit_out(case: Any) -> Answer | None:
+    if case.incident.type == "sit-out" and case.situation.table.format.value == "tournament":
+        return Answer("post-missed-blinds")
+    return None
+
+
 MISTAKES: tuple[Mistake, ...] = (
+    Mistake("seat-change-in-tournament", "granting a seat change in a tournament as in a cash game: tournament "
+            "seats are drawn and balanced by the staff, never chosen", _tournament_seat_change, answers=("seating",)),
+    Mistake("sit-out-in-tournament", "treating a tournament player who sat out like a cash player who owes the "
+            "blinds: in a tournament the absent player is dealt in, posts from the stack and the hand is folded",
+            _tournament_sit_out),
     Mistake("shared-account-allowed", "allowing a second or shared account as long as its players never sit "
-            "at the same table", always("online-account", Answer("allowed-if-never-together"))),
+            "at the same table", always("online-account", Answer("allowed-if-never-together")),
+            answers=("online-account",)),
 )

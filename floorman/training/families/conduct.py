@@ -9,12 +9,14 @@ from floorman.model.incidents.conduct import (OFFENCES, ChipsFoundBehind, Compla
 from floorman.training.families._shared import always, fold_around
 from floorman.training.mistakes import Mistake
 from floorman.training.question import Answer
-from floorman.training.templates import Draft, Template, act, deal, open_action, story, to_flop
+from floorman.training.templates import Draft, Template, act, chips_of, deal, open_action, story, to_flop
+from floorman.training.wording import plural
 
 #: how each offence reads in a question
 _SAID = {
     "disclosure": "says which cards it folded", "advice": "whispers advice to seat {other}",
-    "reading-hand": "reads seat {other}'s untabled hand aloud", "collusion": "is found sharing hole cards with seat {other}",
+    "reading-hand": "reads seat {other}'s untabled hand aloud",
+    "collusion": "is found sharing hole cards with seat {other}",
     "chip-dumping": "is found losing chips on purpose to seat {other}", "bot": "is found letting software play",
     "soft-play": "is found not betting into its friend in seat {other}", "device": "reads a text message",
     "strategy-aid": "studies a push-fold chart at the table", "language": "talks with seat {other} in another language",
@@ -31,7 +33,8 @@ _SAID = {
 def _history(warnings: int, penalties: int) -> str:
     if not warnings and not penalties:
         return "It is the player's first offence today."
-    return f"The player has had {warnings} warning(s) and served {penalties} penalty(ies) today."
+    return (f"The player has had {plural(warnings, 'warning')} and served {plural(penalties, 'penalty', 'penalties')} "
+            "today.")
 
 
 def _conduct(rng, difficulty, floor, profile):
@@ -101,12 +104,13 @@ def _chips_found_behind(rng, difficulty, floor, profile):
 
 
 def _lost_chips(rng, difficulty, floor, profile):
-    b = deal(rng, difficulty, floor, profile)
-    amount = b.state.big_blind * rng.choice((5, 25, 50))
-    owner = rng.choice(sorted(b.state.seats)) if rng.random() < 0.3 else None
-    b.add_incident(LostChips(amount=amount, owner=owner))
-    whose = f" Everyone saw it fall from seat {owner}'s stack." if owner else " Nobody can show whose it is."
-    return Draft(b, f"{story(b)} A {amount:,} chip is found under the table.{whose} What happens to it?")
+    # a tournament: the rule is the tournament's (a cash game's lost chips are the house's business)
+    b = deal(rng, difficulty, floor, profile, fmt="tournament")
+    big = b.state.big_blind
+    chip = rng.choice([c for c in chips_of(b) if big <= c <= 25 * big] or chips_of(b)[-1:])
+    b.add_incident(LostChips(amount=chip))
+    return Draft(b, f"{story(b)} A {chip:,} chip is found under the table. Nobody can show whose it is. "
+                    "What happens to it?")
 
 
 def _token_bet(rng, difficulty, floor, profile):
@@ -114,10 +118,9 @@ def _token_bet(rng, difficulty, floor, profile):
     open_action(b, rng, difficulty)
     seat = b.state.actor
     item = rng.choice(("bounty-chip", "clock-token"))
-    pushed = rng.random() < 0.8
-    b.add_incident(TokenBet(seat=seat, item=item, pushed_forward=pushed))
-    how = "pushes its {} over the line without a word" if pushed else "has its {} lying beside its stack"
-    return Draft(b, f"{story(b)} Seat {seat} {how.format(item.replace('-', ' '))}. What is it?")
+    b.add_incident(TokenBet(seat=seat, item=item, pushed_forward=True))
+    return Draft(b, f"{story(b)} Seat {seat} pushes its {item.replace('-', ' ')} over the line without a word. "
+                    "What is it?")
 
 
 TEMPLATES: tuple[Template, ...] = (
@@ -161,9 +164,9 @@ MISTAKES: tuple[Mistake, ...] = (
     Mistake("cheating-only-warned", "giving only a warning for cheating (collusion, chip dumping)",
             _warning_for_cheating),
     Mistake("exposure-kills-hand", "killing the hand of a player who exposed cards with action pending",
-            _hand_killed_for_exposure),
+            _hand_killed_for_exposure, answers=("conduct",)),
     Mistake("lost-chips-to-finder", "giving chips nobody can claim to the player who found them",
-            always("lost-chips", Answer("given-to-the-finder"))),
+            always("lost-chips", Answer("given-to-the-finder")), answers=("lost-chips",)),
     Mistake("token-is-a-chip", "counting a bounty chip or clock token as a chip of its colour",
-            always("token-bet", Answer("counts-as-a-chip"))),
+            always("token-bet", Answer("counts-as-a-chip")), answers=("token-bet",)),
 )

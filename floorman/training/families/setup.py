@@ -19,9 +19,12 @@ from floorman.model.incidents.setup import (
     ProcedureQuestion,
     Straddle,
 )
+from floorman.training.chipset import round_to
 from floorman.training.families._shared import KIND_WORDS, holdem_table
 from floorman.training.mistakes import Case, Mistake
+from floorman.training.question import Answer
 from floorman.training.templates import SEATS, STAKES, Draft, Template, act
+from floorman.training.wording import article
 
 
 def _hand(rng: random.Random, difficulty: str, floor: Any, profile: str | None, *, fmt: str | None = None,
@@ -146,16 +149,18 @@ def _forced_bet_question(rng, difficulty, floor, profile):
     post = rng.choice(posts)
     b.add_incident(ForcedBetQuestion(post=post.kind, poster=post.seat))
     name = post.kind.replace("-", " ")
-    return Draft(b, f"{_line(b)} Seat {post.seat} posted a {name} of {post.amount:,}; the first player raises to "
-                    f"{raise_to:,}. Seat {post.seat} asks whether the {name} counts toward the call.",
+    return Draft(b, f"{_line(b)} Seat {post.seat} posted {article(name)} of {post.amount:,}; the first player "
+                    f"raises to {raise_to:,}. Seat {post.seat} asks whether the {name} counts toward the call.",
                  "to_call" if rng.random() < 0.5 else None)
 
 
 def _big_blind_ante_short(rng, difficulty, floor, profile):
     b = _hand(rng, difficulty, floor, profile, fmt="tournament", least=3, extra="bba", post=False)
     fb = b.table.forced_bets
+    unit = b.table.smallest_chip
     stack = rng.randint(1, 2 * (fb.big_blind + fb.ante)) if rng.random() < 0.7 else \
         rng.randint(fb.big_blind + fb.ante, 10 * fb.big_blind)
+    stack = max(unit, round_to(stack, unit))           # a stack is whole chips
     b.add_incident(BigBlindAnteShort(stack=stack))
     _, big = _blinds(b)
     return Draft(b, f"{_line(b)} Big-blind ante {fb.ante:,}. The big blind, seat {big}, has {stack:,} in chips. "
@@ -224,7 +229,100 @@ def _ante_before_blind(case: Case) -> int | None:
     return min(stack, ante) if stack else None
 
 
+def _cash(case: Case) -> bool:
+    return case.situation.table.format.value == "cash"
+
+
+def _missed_blinds_nothing_in_cash(case: Case) -> Answer | None:
+    return Answer("nothing-to-make-up") if _type(case) == "missed-blinds" and _cash(case) else None
+
+
+def _missed_blinds_posted_in_tournament(case: Case) -> Answer | None:
+    return Answer("post-missed-blinds") if _type(case) == "missed-blinds" and not _cash(case) else None
+
+
+def _missed_small_blind_live(case: Case) -> Answer | None:
+    """Both missed blinds posted live (or the small dead in a room that plays it live): the wrong one."""
+    if _type(case) != "missed-blinds" or not _cash(case) or case.incident.missed != "both":
+        return None
+    dead = case.situation.option("missed_small_blind", "dead") == "dead"
+    return Answer("post-missed-blinds-live" if dead else "post-missed-blinds")
+
+
+def _straddle_wrong_game(case: Case) -> Answer | None:
+    if _type(case) != "straddle":
+        return None
+    allowed = _cash(case) and case.situation.option("straddles_allowed", True)
+    return Answer("straddle-refused" if allowed else "straddle-stands")
+
+
+_PROCEDURE_SLIPS = {
+    "blind-levels": lambda case: Answer("blinds-rise-by-level" if _cash(case) else "blinds-fixed"),
+    "deck-preparation": lambda case: Answer("dealer-shuffles-and-cuts" if case.incident.home_game
+                                            else "right-of-dealer-cuts"),
+    "deal-order": lambda case: Answer("deal-from-button"),
+    "burn-cards": lambda case: Answer("burn-before-flop-only"),
+}
+
+
+def _next_button_other_rule(case: Case) -> Answer | None:
+    """The other button rule's button: the dead button (the old small blind's seat) in a room that
+    moves the button, the next player after the button in a room that plays a dead button."""
+    if _type(case) != "next-hand-button":
+        return None
+    fact = (case.facts.get("next_hand_button") or [None])[0]
+    if fact is None or fact["heads_up"] or fact["becoming_heads_up"]:
+        return None
+    if fact["moving"]:
+        return Answer("dead-button", fact["this_small_blind"]) if fact["this_small_blind"] else None
+    staying = [s.number for s in case.situation.table.seats if s.number not in case.incident.leaving]
+    after = [n for n in staying if n > fact["this_button"]] + [n for n in staying if n <= fact["this_button"]]
+    return Answer("moving-button", after[0]) if after else None
+
+
+_DRAW_RANKS = "23456789TJQKA"
+
+
+def _button_draw_slip(case: Case) -> Answer | None:
+    """The button drawn with the ace low (no tie), or a tie broken with the suits in reverse order."""
+    if _type(case) != "button-draw":
+        return None
+    drawn = [item.split(":") for item in case.incident.cards]
+    if case.ruling is not None and case.ruling.decision == "button-to-high-card-by-suit":
+        top = max(_DRAW_RANKS.index(card[0]) for _, card in drawn)
+        tied = [(seat, card) for seat, card in drawn if _DRAW_RANKS.index(card[0]) == top]
+        seat = min(tied, key=lambda pair: "shdc".index(pair[1][1]))[0]       # clubs ranked highest
+        return Answer("button-to-high-card-by-suit", int(seat))
+    ace_low = max(drawn, key=lambda pair: -1 if pair[1][0] == "A" else _DRAW_RANKS.index(pair[1][0]))
+    return Answer("button-to-high-card", int(ace_low[0]))
+
+
+def _procedure_slip(case: Case) -> Answer | None:
+    return _PROCEDURE_SLIPS[case.incident.topic](case) if _type(case) == "procedure-question" else None
+
+
 MISTAKES: tuple[Mistake, ...] = (
+    Mistake("button-draw-slip", "drawing for the button with the ace low, or breaking a tie with the suits upside "
+            "down: the ace is the highest card, and a tie goes to the higher suit (spades, hearts, diamonds, "
+            "clubs)", _button_draw_slip),
+    Mistake("other-button-rule", "moving the button by the other rule: under the dead button the big blind moves "
+            "on exactly one player and the button may sit in front of an empty seat; under the moving button the "
+            "button always goes to the next player", _next_button_other_rule),
+    Mistake("missed-blinds-forgiven-in-cash", "letting a cash-game player who missed the blinds back in for free: "
+            "in a cash game the missed blinds are made up (a tournament player is blinded off instead)",
+            _missed_blinds_nothing_in_cash),
+    Mistake("missed-blinds-owed-in-tournament", "making a tournament player post the blinds missed while away: "
+            "the blinds were posted from the stack as the player was dealt in, so nothing is owed",
+            _missed_blinds_posted_in_tournament),
+    Mistake("missed-small-blind-live", "treating the missed small blind the other way round: in this room the "
+            "small blind made up is dead money (or live, where the room says so), the big blind live",
+            _missed_small_blind_live),
+    Mistake("straddle-in-the-wrong-game", "allowing a straddle where the game does not (a tournament, or a room "
+            "that bars them), or refusing one a cash room allows", _straddle_wrong_game),
+    Mistake("procedure-from-another-game", "answering with the practice of another game: tournament blinds rise "
+            "by level and cash blinds stay; a cardroom dealer shuffles and cuts, in a home game the player on the "
+            "dealer's right cuts; the deal starts left of the button; a card is burned before each street",
+            _procedure_slip, answers=("procedure",)),
     Mistake("straddle-raise-from-big-blind", "adding one big blind to the straddle for the minimum raise (the "
             "straddle is the bet to raise: the raise is at least the straddle again)",
             lambda case: None, _straddle_raise_from_the_big_blind),

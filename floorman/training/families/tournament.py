@@ -28,7 +28,9 @@ from floorman.model.table import Table
 from floorman.training.families._shared import always, fold_around
 from floorman.training.mistakes import Mistake
 from floorman.training.question import Answer
+from floorman.training.chipset import stakes_chips
 from floorman.training.templates import Draft, Template, act, story
+from floorman.training.wording import article, seats_list, sentence
 
 LEVELS = ((100, 200), (200, 400), (500, 1000), (1000, 2000), (2000, 4000))
 SEATS = {"easy": (4, 6), "medium": (6, 8), "hard": (8, 9)}
@@ -46,16 +48,18 @@ def _table(rng: random.Random, difficulty: str, floor: Any, profile: str | None,
                            "forced_bets": {"small_blind": small, "big_blind": big}, "seats": seats}
     if left:
         raw["players_left_in_event"] = left
-    if chips:
-        raw["chip_denominations"] = list(chips)
+    raw["chip_denominations"] = list(chips or stakes_chips(small, big))
     return HandBuilder(Table.from_data(raw), profile or "tda-2026", floor=floor)
 
 
-def _line(b: HandBuilder) -> str:
+def _line(b: HandBuilder, *, stacks: bool = False) -> str:
+    """The event and the table; the stacks only where the question turns on them."""
     table = b.table
-    seats = ", ".join(f"seat {s.number} {s.stack:,}" for s in table.seats)
     blinds = table.forced_bets
-    return f"Tournament, blinds {blinds.small_blind:,}/{blinds.big_blind:,}, button seat {table.button}; {seats}."
+    head = f"Tournament, blinds {blinds.small_blind:,}/{blinds.big_blind:,}, button seat {table.button}"
+    if stacks:
+        return head + "; " + ", ".join(f"seat {s.number} {s.stack:,}" for s in table.seats) + "."
+    return f"{head}; players in {seats_list(s.number for s in table.seats)}."
 
 
 # ----------------------------------------------------------------------------- templates
@@ -83,7 +87,7 @@ def _chip_race(rng, difficulty, floor, profile):
     b.add_incident(ChipRace(removed=removed, next_up=next_up, seats=tuple(seats),
                             removed_chips=tuple(held[n] for n in seats), cards=tuple(cards)))
     chips = "; ".join(f"seat {n} has {held[n]} of them" for n in seats)
-    colour_up = f"{_line(b)} At the colour-up the {removed} chips go ({chips}); next chip up {next_up}."
+    colour_up = f"{_line(b, stacks=True)} At the colour-up the {removed} chips go ({chips}); next chip up {next_up}."
     if with_cards:
         at, dealt = 0, []
         for n in seats:
@@ -121,8 +125,9 @@ def _eliminations(rng, difficulty, floor, profile):
     who = " and ".join(f"seat {n} ({stacks[n]:,} at the start of the hand)" for n in busted)
     asked = rng.choice(busted)
     extra = " Hand-for-hand was announced during this very hand." if announcement else ""
-    return Draft(b, f"{_line(b)} {left} players are left in the event. {who} {'both' if len(busted) == 2 else 'all'} bust on the same hand.{extra} "
-                    f"What place does seat {asked} finish in?", f"seat_{asked}_place")
+    both = "both" if len(busted) == 2 else "all"
+    return Draft(b, f"{_line(b, stacks=True)} {left} players are left in the event. {sentence(who)} {both} bust on "
+                    f"the same hand.{extra} What place does seat {asked} finish in?", f"seat_{asked}_place")
 
 
 def _cash_out(rng, difficulty, floor, profile):
@@ -155,7 +160,7 @@ def _rebuy(rng, difficulty, floor, profile):
     if not offered:
         event = f"The event offers no {kind}"
     else:
-        event = f"The event offers a {kind}" + (" and its period is still open" if period_open
+        event = f"The event offers {article(kind)}" + (" and its period is still open" if period_open
                                                  else ", but its period has ended")
     said = " The player said so before this hand was dealt." if declared else ""
     return Draft(b, f"{_line(b)} {event}. Seat {seat.number} asks for one.{said} Ruling?")
@@ -168,9 +173,10 @@ def _deal(rng, difficulty, floor, profile):
     agreeing = tuple(n for n in numbers if n not in declining)
     approved = not declining and rng.random() < 0.5
     b.add_incident(DealProposal(agreeing=agreeing, declining=declining, director_approved=approved))
-    words = f"Seats {', '.join(map(str, agreeing)) or 'none'} want to split the remaining prize money"
+    words = (f"{sentence(seats_list(agreeing))} {'wants' if len(agreeing) == 1 else 'want'} to split the remaining "
+             "prize money" if agreeing else "Nobody wants to split the remaining prize money")
     if declining:
-        words += f"; seat(s) {', '.join(map(str, declining))} say no"
+        words += f"; {seats_list(declining)} {'says' if len(declining) == 1 else 'say'} no"
     words += "; the director has approved it" if approved else "; the director has not been asked"
     return Draft(b, f"{_line(b)} Final table. {words}. Ruling?")
 
@@ -239,9 +245,9 @@ TEMPLATES: tuple[Template, ...] = (
 # ----------------------------------------------------------------------------- common mistakes
 MISTAKES: tuple[Mistake, ...] = (
     Mistake("tournament-chips-cashed", "treating tournament chips like cash-game chips: cashing them in",
-            always("cash-out-request", Answer("chips-cashed-at-face-value"))),
+            always("cash-out-request", Answer("chips-cashed-at-face-value")), answers=("chip-value",)),
     Mistake("wrong-seat-stays", "leaving a player in the wrong seat because hands have been played there",
-            always("wrong-seat", Answer("stays-in-seat"))),
+            always("wrong-seat", Answer("stays-in-seat")), answers=("seating",)),
     Mistake("hand-for-hand-run-it-out", "running out an all-in at once during hand-for-hand, as at any other time",
-            always("hand-for-hand-all-in", Answer("table-all-hands-now"))),
+            always("hand-for-hand-all-in", Answer("table-all-hands-now")), answers=("hand-for-hand",)),
 )

@@ -5,7 +5,7 @@
   ace-low straight) or left to chance; the question is who wins;
 * `stud-order`: who brings it in, who acts first from fourth street, or the bet on an open pair,
   in stud, stud high-low or razz;
-* `stud-irregularity`: upcards picked up, a premature card, seventh street exposed or short;
+* `stud-irregularity`: upcards picked up, a premature card, seventh street exposed or short, an extra card;
 * `draw-limp`: may a player limp before the draw in 2-7 (TDA RP-17: yes in single draw).
 """
 
@@ -147,8 +147,8 @@ def _stud_order(rng, difficulty, floor, profile):
 
 
 def _stud_irregularity(rng, difficulty, floor, profile):
-    kind = rng.choice(("upcards-picked-up", "premature-card", "seventh-street-exposed", "short-stub"))
-    players = rng.randint(6, 8) if kind == "short-stub" else None
+    kind = rng.choice(("upcards-picked-up", "premature-card", "seventh-street-exposed", "short-stub", "extra-card"))
+    players = rng.randint(7, 8) if kind == "short-stub" else None      # six or fewer never run short
     b, hands = _stud_hand(rng, floor, profile, players=players)
     _bring_in_and_call(b)
     last = 6 if kind in ("seventh-street-exposed", "short-stub") else 4
@@ -156,19 +156,23 @@ def _stud_irregularity(rng, difficulty, floor, profile):
         _deal_street(b, hands, street)
         if street < last or last == 6:
             limp_around(b)
-    stub = None
-    if kind == "upcards-picked-up":
-        if rng.random() < 0.7:
-            act(b, "bet", b.table.structure.small_bet)
+    stub, identified = None, True
+    if kind == "extra-card":
+        seat = rng.choice(b.state.active_seats)
+        identified = rng.random() < 0.5
+        where = ("it lies face down, apart from the player's own cards" if identified else
+                 f"seat {seat} picks it up with its hole cards before anyone notices, and nobody can tell which "
+                 "card it was")
+        words = (f"dealing fourth street, the dealer gives seat {seat} its upcard and, stuck to it, a second card; "
+                 f"{where}")
+    elif kind == "upcards-picked-up":
+        act(b, "bet", b.table.structure.small_bet)        # the rule is for a player facing a bet
         seat = b.state.actor
-        words = f"seat {seat} picks up its upcards" + (" facing the bet" if b.state.to_call(seat) else "")
+        words = f"seat {seat} picks up its upcards facing the bet"
     elif kind == "premature-card":
         seat = b.state.actor
         act(b, "check")
         words = f"seat {seat} checks and the dealer deals seat {seat}'s fifth-street card"
-        if rng.random() < 0.3:
-            limp_around(b)
-            words = "the betting is over and the dealer deals the fifth street, starting with seat " + str(seat)
     elif kind == "seventh-street-exposed":
         seat = rng.choice(b.state.active_seats)
         words = f"dealing seventh street, the dealer turns seat {seat}'s card face up"
@@ -178,29 +182,23 @@ def _stud_irregularity(rng, difficulty, floor, profile):
         stub = 52 - 6 * live - 4 - 6 * (len(hands) - live)     # folded hands' cards are out too
         stub = max(0, stub)
         words = f"{live} players reach seventh street and the stub holds {stub} cards"
-    b.add_incident(StudIrregularity(kind=kind, seat=seat, stub_cards=stub))
+    b.add_incident(StudIrregularity(kind=kind, seat=seat, stub_cards=stub, extra_identified=identified))
     game = GAME_WORDS[b.table.variant.value]
     return Draft(b, f"{game.capitalize()}, {b.table.format.value}; upcards: {_upcards(b)}. Then {words}. "
                     "What is the ruling?")
 
 
 def _draw_limp(rng, difficulty, floor, profile):
-    game = rng.choice(("2-7-single-draw", "2-7-single-draw", "2-7-triple-draw"))
+    # TDA RP-17 answers the first player in, facing only the blind, in single draw
     small, big = rng.choice(((1, 2), (50, 100), (100, 200)))
     players = rng.randint(3, 6)
     fmt = rng.choice(("cash", "tournament"))
-    b = blinds_table(game, fmt, small, big, dict.fromkeys(range(1, players + 1), 100 * big), players, profile, floor)
-    raised = rng.random() < 0.3
-    words = ""
-    if raised:
-        raiser = b.state.actor
-        act(b, "raise", 3 * big)
-        words = f" Seat {raiser} raises to {3 * big:,}."
+    b = blinds_table("2-7-single-draw", fmt, small, big, dict.fromkeys(range(1, players + 1), 100 * big), players,
+                     profile, floor)
     seat = b.state.actor
     b.add_incident(DrawQuestion(seat=seat))
-    name = "2-7 single draw" if game == "2-7-single-draw" else "2-7 triple draw"
-    return Draft(b, f"No-limit {name} {fmt}, blinds {small:,}/{big:,}, {players} players.{words} Seat {seat}, "
-                    "before the draw, asks whether it may just call. What is the answer?")
+    return Draft(b, f"No-limit 2-7 single draw {fmt}, blinds {small:,}/{big:,}, {players} players. Seat {seat}, "
+                    "first to act before the draw, asks whether it may just call the big blind. What is the answer?")
 
 
 TEMPLATES: tuple[Template, ...] = (
@@ -227,11 +225,76 @@ def _upcards_picked_up_live(case: Case) -> Answer | None:
     return None
 
 
+def _stud_stub_with_muck(case: Case) -> Answer | None:
+    if case.incident.type == "stud-irregularity" and case.incident.kind == "short-stub":
+        return Answer("reshuffle-with-muck")
+    return None
+
+
+def _stud_premature_card_plays(case: Case) -> Answer | None:
+    if case.incident.type == "stud-irregularity" and case.incident.kind == "premature-card":
+        return Answer("card-plays")
+    return None
+
+
+def _extra_stud_card(case: Case) -> Answer | None:
+    """An extra stud card judged the wrong way round: one that can be told apart is thought to
+    kill the hand; one mixed into the player's cards is thought simply taken out again."""
+    if case.incident.type == "stud-irregularity" and case.incident.kind == "extra-card":
+        return Answer("dead-hand" if case.incident.extra_identified else "extra-card-removed")
+    return None
+
+
+def _tie_broken_the_other_way(case: Case) -> Answer | None:
+    """Equal upcards: the other tied seat acts first (by position where suits decide, or the reverse)."""
+    fact = (case.facts.get("stud_question") or [None])[0]
+    if fact is None or fact["asks"] != "first-to-act" or not fact["showing_tie"]:
+        return None
+    tied = [int(n) for n in fact["tied_seats"].split(",") if n.strip()]
+    others = [n for n in tied if n != fact["first_to_act"]]
+    return Answer("first-to-act", others[0]) if others else None
+
+
+_HIGH = "23456789TJQKA"
+
+
+def _razz_high_hand_first(case: Case) -> Answer | None:
+    """In razz, the highest showing hand (as in stud) made to act first, not the lowest."""
+    fact = (case.facts.get("stud_question") or [None])[0]
+    if fact is None or fact["asks"] != "first-to-act" or not fact["razz"]:
+        return None
+
+    def high(cards: list[str]) -> tuple:
+        ranks = sorted((_HIGH.index(c[0]) for c in cards), reverse=True)
+        pairs = sorted({r for r in ranks if ranks.count(r) > 1}, reverse=True)
+        return (len(pairs), pairs, ranks)
+
+    showing = {int(part.split(":")[0].split()[1]): part.split(":")[1].split()
+               for part in fact["upcards"].split(";") if ":" in part}
+    if not showing:
+        return None
+    seat = max(showing, key=lambda n: high(showing[n]))
+    return Answer("first-to-act", seat)
+
+
 MISTAKES: tuple[Mistake, ...] = (
+    Mistake("razz-high-hand-first", "letting the highest showing hand act first in razz, as in stud: in razz the "
+            "lowest hand showing acts first", _razz_high_hand_first),
+    Mistake("tie-broken-the-other-way", "breaking a tie of equal upcards the other way round: the TDA goes by the "
+            "suit of the highest card, a room on Robert's Rules by position (the first tied seat left of the "
+            "dealer)", _tie_broken_the_other_way),
+    Mistake("short-stub-from-the-muck", "making a new stub from the discards when seventh street runs short: in "
+            "stud only the burns go back in, and if that is not enough one common card is dealt",
+            _stud_stub_with_muck, answers=("deal",)),
+    Mistake("premature-stud-card-plays", "letting a stud card dealt before the betting was over play: the round "
+            "is finished first and the street dealt again", _stud_premature_card_plays, answers=("deal",)),
+    Mistake("extra-stud-card-misjudged", "judging an extra stud card by its arrival rather than by whether it can "
+            "be told apart: a card kept apart becomes the next burn and the hand plays; one mixed into the "
+            "player's cards kills the hand", _extra_stud_card, answers=("stud-irregularity",)),
     Mistake("suits-break-ties", "letting the higher suit win a tie (suits never rank hands, except the 32-card "
             "deck's straights and flushes)", _suits_break_ties),
-    Mistake("picked-up-upcards-live", "letting a stud hand play on after its upcards were picked up facing a bet",
-            _upcards_picked_up_live),
+    Mistake("picked-up-upcards-live", "letting a stud hand play on after its upcards were picked up facing a bet: "
+            "a player who hides the upcards facing action has a dead hand", _upcards_picked_up_live, answers=("hand",)),
     Mistake("no-limping-in-draw", "making the first player in a draw game raise or fold (TDA RP-17: limping is "
-            "allowed in single-draw games)", always("draw-question", Answer("raise-or-fold"))),
+            "allowed in single-draw games)", always("draw-question", Answer("raise-or-fold")), answers=("draw-bet",)),
 )
