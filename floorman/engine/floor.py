@@ -29,7 +29,7 @@ from floorman.engine.facts import Fact, Situation
 from floorman.errors import FloormanError, InvalidEvent
 from floorman.model.events import Action, Board, Burn, Muck, Post
 from floorman.model.incidents import Incident
-from floorman.model.state import HandState
+from floorman.model.state import HandState, Restriction
 from floorman.rulebook.loader import Rulebook, load_rulebook
 from floorman.rulebook.schema import Rule
 from floorman.ruling import Firing, Ruling, RulingReport, Trace
@@ -99,13 +99,15 @@ class Floor:
             conflicts.extend(clashes)
             for ruling in kept:
                 before, tolerated = len(state.events), state.tolerate
+                restricted = len(state.restriction_log)
                 try:
                     state, void = apply_effect(state, ruling, situation.incidents[index] if index is not None
                                                else None, situation)
                 except (FloormanError, ValueError) as error:   # a refused event; a bad amount
                     # a list of events may have half applied: go back to the hand before this ruling
-                    if len(state.events) > before:
-                        state = _fresh_state(situation, state.events[:before], tolerated)
+                    if len(state.events) > before or len(state.restriction_log) > restricted:
+                        state = _fresh_state(situation, state.events[:before], tolerated,
+                                             state.restriction_log[:restricted])
                     state.tolerate = tolerated
                     why = getattr(error, "message", "") or str(error)
                     failed = f"the effect of {ruling.rule_id} on incident {index} could not be applied: {why}"
@@ -161,11 +163,12 @@ class Floor:
         return rulings, firings, conflicts, list(result.derived_facts)
 
 
-def _fresh_state(situation: Situation, events: list, tolerate: frozenset[str] = frozenset()) -> HandState:
-    """The hand replayed from `events`, with the room's options and the departures the rulings
-    have accepted so far (a bet that stands as made)."""
+def _fresh_state(situation: Situation, events: list, tolerate: frozenset[str] = frozenset(),
+                 restrictions: list[Restriction] | tuple[()] = ()) -> HandState:
+    """The hand replayed from `events`, with the room's options, the departures the rulings
+    have accepted so far (a bet that stands as made) and the restrictions they made."""
     return HandState.replay(situation.table, list(events), tolerate=tolerate,
-                            room=situation.room)
+                            room=situation.room, restrictions=restrictions)
 
 
 def _at(situation: Situation, state: HandState, index: int | None,
@@ -175,10 +178,32 @@ def _at(situation: Situation, state: HandState, index: int | None,
     instance dict holds it). Later incidents have not happened yet; earlier ones keep the facts
     they were ruled on."""
     incidents = situation.incidents if index is None else situation.incidents[:index + 1]
+    if index is not None:
+        incidents = [*incidents[:index], held_to_declaration(incidents[index], state)]
     current = Situation(situation.table, state.events, incidents, situation.profile, situation.options,
                         earlier=earlier)
     current.__dict__["state"] = state
     return current
+
+
+def held_to_declaration(incident: Incident, state: HandState) -> Incident:
+    """A seat an earlier ruling holds to a bet or raise whose amount was still to come ("raise"
+    said alone: a `restrict` to bet or raise) has declared: its next wager is read with that
+    word said first. Chips pushed silently are the declared raise (TDA 2024 40-B: the words came
+    first); an amount alone names its total; a call, check or fold said afterwards does not undo
+    the declaration (TDA 2024 51-A / 2026 53-A: a declaration in turn binds)."""
+    from floorman.model.incidents.betting import Wager
+
+    restriction = state.restrictions.get(getattr(incident, "seat", 0))
+    if not isinstance(incident, Wager) or restriction is None or not restriction.only <= {"bet", "raise", "all-in"}:
+        return incident
+    if incident.declared in ("bet", "raise", "all-in", "pot"):
+        return incident
+    word = "raise" if state.current_bet > 0 else "bet"
+    amount = incident.amount_said if incident.declared == "amount-only" else None
+    return incident.model_copy(update={"declared": word, "amount_said": amount, "raise_by": False,
+                                       "in_question": False, "unclear": False,
+                                       "speech": "before" if incident.chips else None})
 
 
 def incident_facts(situation: Situation, index: int | None) -> list[Fact]:
@@ -230,6 +255,9 @@ def apply_effect(state: HandState, ruling: Ruling, incident: Incident | None,
             _back_up(state, incident, effect["binding"])
         elif kind == "replace-board" and effect.get("recorded"):
             state = _take_back_board(state, situation)
+        elif kind == "restrict":
+            state.restrict(Restriction(seat=effect["seat"], only=frozenset(effect["only"]), rule=ruling.rule_id,
+                                       until=effect["until"], at_least=effect.get("at_least")))
     return state, void
 
 
@@ -286,7 +314,7 @@ def _take_back_board(state: HandState, situation: Situation) -> HandState:
     events.pop()
     if events and isinstance(events[-1], Burn):
         events.pop()
-    return _fresh_state(situation, events, state.tolerate)
+    return _fresh_state(situation, events, state.tolerate, state.restriction_log)
 
 
 def pots_and_hands(state: HandState) -> tuple[list[dict[str, Any]], dict[int, dict[str, Any]]]:
@@ -437,6 +465,11 @@ def resolve_effect(effect: Any, scope: dict[str, Any]) -> dict[str, Any]:
     if effect.kind == "back-up":
         binding = effect.binding
         resolved["binding"] = bool(evaluate(binding, scope) if isinstance(binding, str) else binding)
+    if effect.kind == "restrict":
+        resolved["only"] = list(effect.only)
+        resolved["until"] = effect.until
+        if effect.at_least is not None:
+            resolved["at_least"] = evaluate(effect.at_least, scope)
     return resolved
 
 

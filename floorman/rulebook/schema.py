@@ -106,7 +106,7 @@ class Pattern(_Strict):
     where: tuple[Condition, ...] = ()
 
 
-EFFECT_KINDS = ("action", "post", "kill-hand", "void-hand", "back-up", "replace-board", "none")
+EFFECT_KINDS = ("action", "post", "kill-hand", "void-hand", "back-up", "replace-board", "restrict", "none")
 EFFECT_POSTS = ("straddle",)
 EFFECT_ACTIONS = ("check", "call", "bet", "raise", "fold", "all-in")
 
@@ -127,6 +127,11 @@ class Effect(_Strict):
     * `replace-board`: board cards are taken back and dealt again (burns and cards put right);
       `recorded: true` when the events already hold them as the last cards dealt (a flop dealt
       without a burn), which are then taken out of the hand.
+    * `restrict`: `seat` may `only` take the actions listed (`[call, fold]`: no raise; `[call]`:
+      must call; `[raise]` with `at_least`: must raise to at least that total), for its next
+      action (`until: turn`, the default) or to the end of the betting round (`until: round`).
+      The hand refuses any other action by the seat, naming the ruling; `legal_options()` and the
+      table's "Next:" show only what is left.
     * `none`: nothing changes on the table (an answer, a warning, the floor's discretion,
       a card replaced, the award read as it stands).
     """
@@ -141,6 +146,11 @@ class Effect(_Strict):
     recorded: bool = Field(False, description="replace-board: the cards are the last board event")
     binding: bool | str | None = Field(None, description="back-up: true, false or an expression: the "
                                                          "out-of-turn action stands once the action reaches it")
+    only: tuple[Literal["check", "call", "bet", "raise", "fold", "all-in"], ...] = Field(
+        (), description="restrict: the actions the seat may still take")
+    at_least: str | None = Field(None, description="restrict: expression for the smallest bet or raise-to allowed")
+    until: Literal["turn", "round"] = Field("turn", description="restrict: the seat's next action, or the "
+                                                                 "betting round")
 
     @field_validator("kind")
     @classmethod
@@ -152,17 +162,24 @@ class Effect(_Strict):
     @model_validator(mode="after")
     def _fields_for_kind(self) -> "Effect":
         allowed = {"action": {"seat", "action", "to", "then", "as_made"}, "post": {"seat", "post", "to"},
-                   "kill-hand": {"seat"},
+                   "kill-hand": {"seat"}, "restrict": {"seat", "only", "at_least", "until"},
                    "back-up": {"binding"}, "replace-board": {"recorded"}}.get(self.kind, set())
-        given = {name for name in ("seat", "action", "to", "binding", "post") if getattr(self, name) is not None}
-        given |= {name for name in ("then", "as_made", "recorded") if getattr(self, name)}
+        given = {name for name in ("seat", "action", "to", "binding", "post", "at_least")
+                 if getattr(self, name) is not None}
+        given |= {name for name in ("then", "as_made", "recorded", "only") if getattr(self, name)}
+        if self.until != "turn":
+            given.add("until")
         extra = sorted(given - allowed)
         if extra:
             raise ValueError(f"a {self.kind} effect takes no {', '.join(extra)}")
         if self.kind == "post" and (self.post is None or self.to is None):
             raise ValueError(f"a post effect names the forced bet (`post:` one of {', '.join(EFFECT_POSTS)}) "
                              "and its amount (`to: <expression>`)")
-        if self.kind in ("action", "post", "kill-hand") and self.seat is None:
+        if self.kind == "restrict" and not self.only:
+            raise ValueError("a restrict effect lists the actions the seat may still take (`only: [call, fold]`)")
+        if self.at_least is not None and not {"bet", "raise"} & set(self.only):
+            raise ValueError("`at_least` is for a restriction to bet or raise")
+        if self.kind in ("action", "post", "kill-hand", "restrict") and self.seat is None:
             raise ValueError(f"a {self.kind} effect names the seat (`seat: <expression>`)")
         if self.kind == "action":
             if self.action is None:
@@ -175,7 +192,7 @@ class Effect(_Strict):
 
     def expressions(self) -> dict[str, str]:
         """Every expression in the effect, by field name (for the lint)."""
-        return {name: value for name in ("seat", "to", "binding")
+        return {name: value for name in ("seat", "to", "binding", "at_least")
                 if isinstance(value := getattr(self, name), str)}
 
 

@@ -573,7 +573,8 @@ def wager_action_fields(situation: Situation, wager: Wager, index: int, built: l
                      "not-reopened": f"the betting was not reopened for it (since it acted it has faced "
                                      f"{faced_since:,} more; a full raise is {reopen_needed:,})",
                      "capped": "the betting is capped",
-                     "nobody-left-to-raise": "nobody left has chips to call a raise"}
+                     "nobody-left-to-raise": "nobody left has chips to call a raise",
+                     "restricted": f"{fact.get('restricted_by') or 'an earlier ruling'} left it only call or fold"}
     fields: Fact = {
         "act_bet_to": bet_to,
         # a raise declared in words when raising is closed to the seat

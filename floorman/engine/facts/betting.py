@@ -108,9 +108,13 @@ def wager_facts(situation: Situation, wager: Wager, index: int) -> list[Fact]:
     # reopened and not capped, and an opponent who could put in more than the current bet
     others_can_act = any(other.can_act and other.street_bet + other.stack > current
                          for number, other in state.seats.items() if number != wager.seat)
+    # a floor ruling earlier in the hand left the seat only call or fold (`restrict` effect)
+    restriction = state.restrictions.get(wager.seat)
+    held = restriction is not None and not {"bet", "raise", "all-in"} & restriction.only
     closed = ("all-in-for-less" if all_in_to <= current else "not-reopened" if not reopened
               else "capped" if state.cap_reached
-              else "nobody-left-to-raise" if not others_can_act else "open")
+              else "nobody-left-to-raise" if not others_can_act
+              else "restricted" if held else "open")
     silent = wager.declared == "none"
     tiny_percent = int(situation.option("tiny_push_percent", bundled_default("tiny_push_percent")))
     fact: Fact = {
@@ -139,6 +143,7 @@ def wager_facts(situation: Situation, wager: Wager, index: int) -> list[Fact]:
         "every_chip_needed": bool(chips) and chips_total - smallest < to_call,
         "reopened": reopened, "cap_reached": state.cap_reached, "others_can_act": others_can_act,
         "may_raise": closed == "open", "raise_closed_reason": closed,
+        "restricted_by": restriction.rule if restriction is not None else "",
         # no bet yet: chips that reach the minimum bet, or are the last chips (short: TDA 52-A)
         "opening_legal": current == 0 and push_to > 0 and (push_to >= state.min_bet or last_chips),
         "over_max": push_to > max_raise_to,
