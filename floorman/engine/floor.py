@@ -89,6 +89,9 @@ class Floor:
                                    field=where)
             if failed is not None:
                 raise InvalidEvent(f"incident {index} cannot be ruled: {failed}", field=where)
+            if index is not None:
+                for event in turn_came_back(state, situation.incidents[index]):
+                    state.apply(event)
             current = _at(situation, state, index, earlier)
             facts = incident_facts(current, index)
             if index is not None:
@@ -184,6 +187,34 @@ def _at(situation: Situation, state: HandState, index: int | None,
                         earlier=earlier)
     current.__dict__["state"] = state
     return current
+
+
+def turn_came_back(state: HandState, incident: Incident) -> list[Action]:
+    """Chips or words out of turn whose `then` brings the action back to the seat with no bet or
+    raise in between (TDA 2024 53-A / 2026 55: the action to it did not change, so they bind):
+    the actions of the seats in between, which are played before the wager is ruled, now in its
+    turn, by the chip and declaration rules. Anything else ([]) is ruled as out-of-turn action."""
+    from floorman.model.incidents.betting import Wager
+
+    if not isinstance(incident, Wager) or not incident.then or state.actor in (None, incident.seat):
+        return []
+    scratch = HandState.replay(state.table, state.events, tolerate=state.tolerate, room=state.room,
+                               restrictions=state.restriction_log)
+    played: list[Action] = []
+    for follow in incident.then:
+        if scratch.actor == incident.seat:
+            break
+        if follow.seat != scratch.actor:
+            return []                       # play carried on out of turn: the out-of-turn rules
+        event = Action(seat=follow.seat, action=follow.action, amount=follow.amount)
+        try:
+            scratch.apply(event)
+        except FloormanError:
+            return []                       # the out-of-turn facts locate the bad action
+        played.append(event)
+    if scratch.actor != incident.seat or scratch.current_bet != state.current_bet:
+        return []
+    return played
 
 
 def held_to_declaration(incident: Incident, state: HandState) -> Incident:
@@ -297,6 +328,10 @@ def _back_up(state: HandState, incident: Incident | None, binding: bool) -> None
     if not binding or seat is None:
         return
     action = incident.action                       # type: ignore[union-attr]
+    if getattr(incident, "type", "") == "wager" and action != "fold":
+        # chips or words out of turn that bind are ruled in the seat's turn (`turn_came_back`)
+        raise InvalidEvent(f"seat {seat}'s wager out of turn binds: rule it in its turn (list the actions "
+                           "before it in `then`)", field="then")
     if state.actor == seat:
         state.apply(Action(seat=seat, action=action, amount=incident.amount))   # type: ignore[union-attr]
     elif action == "fold":

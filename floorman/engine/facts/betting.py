@@ -46,6 +46,13 @@ def wager_facts(situation: Situation, wager: Wager, index: int) -> list[Fact]:
     if state.betting_complete or state.actor is None:
         raise InvalidEvent("the betting is over: no wager can be made", field=where)
     _check_denominations(situation, wager, where)
+    in_turn = wager.seat == state.actor
+    if wager.in_turn is True and not in_turn:
+        raise InvalidEvent(f"seat {wager.seat} is not the seat to act (seat {state.actor} is): chips or words "
+                           "out of turn have in_turn: false (or leave it out)", field=f"{where}.in_turn")
+    if wager.in_turn is False and in_turn and not wager.then:
+        raise InvalidEvent(f"seat {wager.seat} is the seat to act: its wager is in turn (leave in_turn out)",
+                           field=f"{where}.in_turn")
     new = list(wager.chips)
     prior = list(wager.prior_chips)
     remaining_prior = list(prior)
@@ -122,7 +129,9 @@ def wager_facts(situation: Situation, wager: Wager, index: int) -> list[Fact]:
         "declared": wager.declared, "said_amount": wager.amount_said is not None,
         "amount_said": wager.amount_said if wager.amount_said is not None else 0,
         "speech": wager.speech or "none", "decided_by": decided_by,
-        "silent": silent, "motions": wager.motions, "in_turn": wager.in_turn,
+        "silent": silent, "motions": wager.motions, "in_turn": in_turn,
+        # out of turn, the action came back to it unchanged: it is ruled now, in its turn (TDA 2024 53-A)
+        "came_back_in_turn": in_turn and bool(wager.then),
         "unclear": wager.unclear,
         "chips_total": chips_total, "chip_count": len(chips), "single_chip": len(chips) == 1,
         "chip_value": chips[0] if len(chips) == 1 else 0, "smallest_chip": smallest,
@@ -179,11 +188,14 @@ def _check_denominations(situation: Situation, wager: Wager, where: str) -> None
 
 
 def words_or_chips(wager: Wager, situation: Situation) -> str:
-    """Which decides the wager: 'words', 'chips', or 'floor' (unclear, contradictory: Rule 1).
+    """Which decides the wager: 'words', 'chips', 'floor' (unclear, contradictory: Rule 1), or
+    'question' (an action word asked, not declared: only the profile's question rules read it).
 
     TDA: whichever came first stands; said together, a clear declaration stands. Robert's
     Rules (the `cash` profile's `words_vs_chips: verbal`): the bet is corrected to the words.
     """
+    if wager.in_question:
+        return "question"
     if wager.declared == "none":
         return "chips"
     if not wager.chips:
