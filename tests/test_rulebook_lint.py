@@ -70,7 +70,7 @@ def test_the_loader_refuses_a_derive_of_a_reserved_field(book_copy):
 
 def test_a_derive_from_a_field_the_facts_lack_is_named_by_lint(book_copy):
     book_copy.edit("derivations/betting-reopened.yaml", "seat: '@f.seat'", "seat: '@f.seats'")
-    problems = [p for p in lint.lint_rules(load_rulebook(book_copy.folder)) if "seats" in p.message]
+    problems = [p for p in lint.lint_files(book_copy.folder) if "seats" in p.message]
     assert [p.code for p in problems] == ["L010"]
     assert "derive.seat: derived facts have no field 'seats' (did you mean seat?)" in problems[0].message
 
@@ -80,22 +80,35 @@ def test_a_derive_from_a_field_the_facts_lack_is_named_by_lint(book_copy):
 def test_a_typo_in_a_when_field_is_named_with_did_you_mean(book_copy):
     """Audit L1: `[singel_chip, '==', true]` compiled, and the rule silently never fired."""
     book_copy.edit(OVERSIZED, "- [single_chip, '==', true]", "- [singel_chip, '==', true]")
-    problems = [p for p in lint.lint_rules(load_rulebook(book_copy.folder)) if "singel_chip" in p.message]
+    problems = [p for p in lint.lint_files(book_copy.folder) if "singel_chip" in p.message]
     assert [p.code for p in problems] == ["L010"]
     assert problems[0].message == ("BET-OVERSIZED-CHIP-CALL when[0].where[1]: wager facts have no field "
                                    "'singel_chip' (did you mean single_chip?)")
     assert problems[0].where.startswith(str(book_copy.path(OVERSIZED)) + ":")
 
 
+@pytest.mark.parametrize("command", ["rule", "check"])
+def test_n25_rule_and_check_refuse_a_typo_in_when_with_lints_message(book_copy, command):
+    """Audit N25 (second audit L1): `rule --rulebook COPY` and `check --rulebook COPY` ran silently
+    with a rule that could never fire. They refuse the copy at load, saying what lint's L010 says."""
+    book_copy.edit(OVERSIZED, "- [single_chip, '==', true]", "- [singel_chip, '==', true]")
+    [problem] = [p for p in lint.lint_files(book_copy.folder) if p.code == "L010"]
+    result = run(command, SCENARIO, "--rulebook", str(book_copy.folder))
+    assert result.returncode == 1 and "Traceback" not in result.stderr
+    assert str(problem) in result.stderr, (str(problem), result.stderr)
+    linted = run("rulebook", "lint", "--rulebook", str(book_copy.folder))
+    assert str(problem) in linted.stdout.splitlines()
+
+
 def test_an_unknown_fact_type_and_a_bad_reference_are_named(book_copy):
     book_copy.edit(OVERSIZED, "fact: wager\n", "fact: wagr\n")
-    problems = [p for p in lint.lint_rules(load_rulebook(book_copy.folder)) if "BET-OVERSIZED-CHIP-CALL" in p.message]
+    problems = [p for p in lint.lint_files(book_copy.folder) if "BET-OVERSIZED-CHIP-CALL" in p.message]
     assert any("unknown fact type 'wagr' (did you mean wager?)" in p.message for p in problems)
 
 
 def test_a_bad_reference_field_is_named(book_copy):
     book_copy.edit(OVERSIZED, "'@self.call_amount'", "'@self.call_amnt'")
-    problems = [p for p in lint.lint_rules(load_rulebook(book_copy.folder)) if "call_amnt" in p.message]
+    problems = [p for p in lint.lint_files(book_copy.folder) if "call_amnt" in p.message]
     assert len(problems) == 1 and "did you mean call_amount" in problems[0].message
 
 

@@ -68,17 +68,24 @@ def lint_files(folder: Path) -> list[Problem]:
         problems.append(_from_error(error, relative(folder / OPTIONS_FILE)))
         specs = None
     seen: dict[str, str] = {}
+    # the rules that load, as a book of their own, for the fact-field check (L010), which the
+    # loader also makes: a typo in `when:` is listed here, every one, before the book is loaded
+    book = Rulebook(rules={}, profiles={}, option_specs=dict(specs or {}), folder=str(folder))
     for path in item_paths(sorted(folder.rglob("*.yaml")), folder):
         name = relative(path)
         try:
             if path.parent.name == "profiles":
                 if specs is None:
                     continue          # reported above: nothing to check the options against
-                item: Any = load_profile(path, specs)[0]
+                item, document = load_profile(path, specs)
                 kind = "profile"
             else:
-                item = load_rule(path)[0]
+                item, document = load_rule(path)
                 kind = "rule"
+                book.rules[item.id] = item
+                book.files[item.id] = str(path.relative_to(folder))
+                book.lines[item.id] = getattr(document, "line", 1) or 1
+                book.field_lines[item.id] = {str(k): v for k, v in getattr(document, "lines", {}).items()}
         except FloormanError as error:
             problems.append(_from_error(error, name))
             continue
@@ -86,6 +93,8 @@ def lint_files(folder: Path) -> list[Problem]:
         if key in seen:
             problems.append(Problem("L002", name, f"id {item.id} is also used in {seen[key]}"))
         seen[key] = name
+    if specs is not None:
+        problems += fact_field_problems(book)
     return problems
 
 
@@ -93,11 +102,9 @@ def lint_rules(book: Rulebook) -> list[Problem]:
     """L003-L005, L010-L012: citations, expressions, compilation, fact fields, cycles, the pattern limit."""
     from floorman.engine.compiler import RuleCompileError, compile_rule
     from floorman.engine.expressions import ExpressionError, validate as validate_expression
-    from floorman.engine.fact_fields import fact_fields
     from floorman.rulebook.loader import ALWAYS_IN_SCOPE, engine_spec, template_problem
 
     problems: list[Problem] = []
-    fields = fact_fields(book.option_specs, [r.derive.model_dump() for r in book.rules.values() if r.derive])
     for rule in book.rules.values():
         where = f"{book.path_of(rule.id)}:{book.lines.get(rule.id, 1)}"
         if not rule.citations:
@@ -117,8 +124,7 @@ def lint_rules(book: Rulebook) -> list[Problem]:
             compile_rule(engine_spec(rule))
         except RuleCompileError as error:
             problems.append(Problem("L005", where, f"{rule.id}: {error}"))
-        problems += [Problem("L010", f"{book.path_of(rule.id)}:{line or book.lines.get(rule.id, 1)}",
-                             f"{rule.id} {message}") for line, message in field_problems(rule, fields, book)]
+    problems += fact_field_problems(book)
     cycle = override_cycle(book)
     if cycle:
         problems.append(Problem("L011", f"{book.path_of(cycle[0])}:{book.lines.get(cycle[0], 1)}",
@@ -138,6 +144,15 @@ def coverage_problems(book: Rulebook) -> list[Problem]:
 
 
 # ----------------------------------------------------------------------------- fact fields
+
+def fact_field_problems(book: Rulebook) -> list[Problem]:
+    """L010 for every rule of the book (the loader refuses a rulebook with any of them)."""
+    from floorman.engine.fact_fields import fact_fields
+
+    fields = fact_fields(book.option_specs, [r.derive.model_dump() for r in book.rules.values() if r.derive])
+    return [Problem("L010", f"{book.path_of(rule.id)}:{line or book.lines.get(rule.id, 1)}", f"{rule.id} {message}")
+            for rule in book.rules.values() for line, message in field_problems(rule, fields, book)]
+
 
 def field_problems(rule: Rule, fields: Mapping[str, Mapping[str, str]], book: Rulebook) -> list[tuple[int | None, str]]:
     """Fact types and fields the rule names that the facts do not have; option values out of range."""
