@@ -333,7 +333,7 @@ def _back_up(state: HandState, incident: Incident | None, binding: bool) -> None
         raise InvalidEvent(f"seat {seat}'s wager out of turn binds: rule it in its turn (list the actions "
                            "before it in `then`)", field="then")
     if state.actor == seat:
-        state.apply(Action(seat=seat, action=action, amount=incident.amount))   # type: ignore[union-attr]
+        state.apply(Action(seat=seat, action=action, amount=getattr(incident, "amount", None)))
     elif action == "fold":
         _kill(state, seat)
 

@@ -331,9 +331,13 @@ def oot_fact(situation: Situation, index: int, act: OotAct, skipped: int | None,
     sa = _substantial(behind) and not spoke_up
     after = _replay(situation, [_as_event(a) for a in backed], f"{where}.then") if backed and not sa else state
     acted_between = {a.seat for a in backed}
-    resolved = between_set <= acted_between or after.actor == act.seat
     changed = after.current_bet > state.current_bet
     changed_by = next((a.seat for a in backed if a.action in BETTING_KINDS), 0) if changed else 0
+    # a seat that already acted, with no bet since, has no turn left unless someone bets; and the
+    # round may close before the action comes back to it: then the out-of-turn action is no action
+    due = act.seat in state.seats_to_act
+    no_turn = not changed and not sa and (not due or (between_set <= acted_between and after.actor != act.seat))
+    resolved = not no_turn and (between_set <= acted_between or after.actor == act.seat)
     return {
         "type": "oot", "id": f"oot:{index}", "seat": act.seat, "oot_action": act.action,
         "oot_amount": state.seats[act.seat].street_bet + act.put_out, "oot_chips": act.put_out,
@@ -342,7 +346,7 @@ def oot_fact(situation: Situation, index: int, act: OotAct, skipped: int | None,
         "oot_wager": act.action == "wager",
         "skipped": skipped, "seats_between": len(between), "between_seats": ", ".join(map(str, between)),
         "backed_up_actions": len(backed), "resolved": resolved and not sa,
-        "pending": not resolved and not changed and not sa,
+        "pending": not resolved and not changed and not sa and not no_turn, "no_turn_left": no_turn,
         "action_changed": changed and not sa, "changed_by": changed_by,
         "facing_before": state.current_bet, "to_call_before": state.to_call(act.seat),
         "facing_before_text": f"a bet of {state.current_bet:,}" if state.current_bet else "no bet",
@@ -572,7 +576,7 @@ def _declared_raise(wager: Wager, fact: Fact, bet_to: int) -> bool:
     chips beyond the call, or an amount above the current bet)."""
     if not fact["facing_bet"] or fact["decided_by"] != "words":
         return False
-    if wager.declared in ("raise", "pot"):
+    if fact["declared"] in ("raise", "pot"):
         return True
     return bet_to > fact["current_bet"]
 

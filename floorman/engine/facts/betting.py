@@ -126,12 +126,17 @@ def wager_facts(situation: Situation, wager: Wager, index: int) -> list[Fact]:
     tiny_percent = int(situation.option("tiny_push_percent", bundled_default("tiny_push_percent")))
     fact: Fact = {
         "type": "wager", "id": f"wager:{index}", "seat": wager.seat,
-        "declared": wager.declared, "said_amount": wager.amount_said is not None,
+        # "bet" once a bet (or a blind) is out can only mean a raise: that is how the rules read it
+        # (the word said is kept in `said_word`; TDA 2024 3: a term used out of place is at the
+        # player's risk)
+        "declared": "raise" if wager.declared == "bet" and current > 0 else wager.declared,
+        "said_word": wager.declared, "said_amount": wager.amount_said is not None,
         "amount_said": wager.amount_said if wager.amount_said is not None else 0,
         "speech": wager.speech or "none", "decided_by": decided_by,
         "silent": silent, "motions": wager.motions, "in_turn": in_turn,
         # out of turn, the action came back to it unchanged: it is ruled now, in its turn (TDA 2024 53-A)
         "came_back_in_turn": in_turn and bool(wager.then),
+        "skipped_seat": wager.then[0].seat if in_turn and wager.then else 0,
         "unclear": wager.unclear,
         "chips_total": chips_total, "chip_count": len(chips), "single_chip": len(chips) == 1,
         "chip_value": chips[0] if len(chips) == 1 else 0, "smallest_chip": smallest,
