@@ -531,6 +531,10 @@ def incident_of(ruling: Ruling) -> tuple[str, ...]:
                         if ":" in fact and not fact.startswith("derived:")))
 
 
+def _compatible(rulebook: Rulebook, first: str, second: str) -> bool:
+    return second in rulebook.rules[first].compatible_with or first in rulebook.rules[second].compatible_with
+
+
 def settle(candidates: list[Ruling], rulebook: Rulebook) -> tuple[list[Ruling], dict[str, str], list[str]]:
     """Keep one ruling per subject by the precedence above; say who beat whom, and name any
     conflict the rulebook left undeclared (same priority, no override, different decisions)."""
@@ -546,15 +550,21 @@ def settle(candidates: list[Ruling], rulebook: Rulebook) -> tuple[list[Ruling], 
         contenders = [r for r in group if r.rule_id not in overridden] or group
         contenders.sort(key=lambda r: (-r.priority, r.rule_id))
         winner = contenders[0]
+        # rules declared compatible with the winner rule too: both rulings stand
+        agreeing = [r for r in contenders[1:] if _compatible(rulebook, winner.rule_id, r.rule_id)]
         for other in contenders[1:]:
+            if other in agreeing:
+                continue
             if other.priority == winner.priority and (other.decision, other.params) != (winner.decision,
                                                                                       winner.params):
                 conflicts.append(f"{winner.rule_id} and {other.rule_id} both decide {winner.subject!r} "
                                  f"at priority {winner.priority} with no override between them")
-        losers = tuple(r.rule_id for r in group if r.rule_id != winner.rule_id)
+        standing = {winner.rule_id} | {r.rule_id for r in agreeing}
+        losers = tuple(r.rule_id for r in group if r.rule_id not in standing)
         for loser in losers:
             beaten[loser] = winner.rule_id
         kept.append(Ruling(**{**winner.__dict__, "overridden": losers}))
+        kept += agreeing
     order = [c.rule_id for c in candidates]
     kept.sort(key=lambda r: order.index(r.rule_id))
     return kept, beaten, conflicts

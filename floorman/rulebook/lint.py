@@ -18,6 +18,9 @@ Each check is a meta-rule with a code:
        allows (error 303 above 64; lint warns above PATTERN_THRESHOLD)
   L013 coverage: docs/tda-coverage.md or docs/seed-coverage.md disagrees with the rulebook's
        citations or the scenarios' tags, or leaves an item unmapped (floorman/rulebook/coverage.py)
+  L014 hidden-conflict: two rules can fire on the same facts at the same priority with different
+       decisions, and neither `overrides` the other nor are they declared `compatible_with` each
+       other: the floor would pick one by the order of their ids (floorman/rulebook/conflicts.py)
 """
 
 from __future__ import annotations
@@ -131,7 +134,16 @@ def lint_rules(book: Rulebook) -> list[Problem]:
                                 f"overrides go round in a cycle: {' -> '.join(cycle)}"))
     problems += pattern_problems(book)
     problems += coverage_problems(book)
+    problems += conflict_problems(book)
     return problems
+
+
+def conflict_problems(book: Rulebook) -> list[Problem]:
+    """L014: pairs of rules the floor would settle by the order of their ids."""
+    from floorman.rulebook.conflicts import rule_conflicts
+
+    return [Problem("L014", f"{book.path_of(c.first.id)}:{book.lines.get(c.first.id, 1)}", c.message)
+            for c in rule_conflicts(book)]
 
 
 def coverage_problems(book: Rulebook) -> list[Problem]:

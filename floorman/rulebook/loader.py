@@ -306,6 +306,10 @@ def check_references(book: Rulebook) -> None:
             if other not in book.rules:
                 raise InputFileError(f"overrides unknown rule {other}{did_you_mean(other, book.rules)}",
                                      **book.where(rule.id, "overrides"))
+        for other in rule.compatible_with:
+            if other not in book.rules:
+                raise InputFileError(f"compatible with unknown rule {other}{did_you_mean(other, book.rules)}",
+                                     **book.where(rule.id, "compatible_with"))
         for profile in rule.profiles:
             if profile != "all" and profile not in book.profiles:
                 raise InputFileError(f"unknown profile {profile!r}{did_you_mean(profile, book.profiles)}",

@@ -248,6 +248,10 @@ class Rule(_Strict):
                                                           "higher priority wins")
     subject: str | None = Field(None, description="what the ruling decides; rulings on one subject conflict")
     overrides: tuple[str, ...] = ()
+    compatible_with: dict[str, str] = Field(
+        default_factory=dict, description="rule id -> why this rule and that one, though they can fire on the same "
+                                          "facts at the same priority with different decisions, never contradict "
+                                          "each other (both rulings stand); lint L014 asks for it or `overrides`")
     when: tuple[Pattern, ...] = Field(min_length=1)
     derive: Derivation | None = None
     ruling: Conclusion | None = None

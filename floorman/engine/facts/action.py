@@ -337,7 +337,7 @@ def oot_fact(situation: Situation, index: int, act: OotAct, skipped: int | None,
     # round may close before the action comes back to it: then the out-of-turn action is no action
     due = act.seat in state.seats_to_act
     no_turn = not changed and not sa and (not due or (between_set <= acted_between and after.actor != act.seat))
-    resolved = not no_turn and (between_set <= acted_between or after.actor == act.seat)
+    resolved = not no_turn and not changed and (between_set <= acted_between or after.actor == act.seat)
     return {
         "type": "oot", "id": f"oot:{index}", "seat": act.seat, "oot_action": act.action,
         "oot_amount": state.seats[act.seat].street_bet + act.put_out, "oot_chips": act.put_out,
