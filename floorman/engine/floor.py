@@ -8,7 +8,10 @@ numbers from the matched facts, and settles conflicts by a documented precedence
 2. a rule that `overrides` another wins over it;
 3. otherwise the higher `priority` (the more specific rule) wins;
 4. words against chips is settled inside the facts (`speech`: which came first), so the
-   rules for each order are mutually exclusive rather than in conflict.
+   rules for each order are mutually exclusive rather than in conflict;
+5. rules declared `compatible_with` the winner stand beside it.
+
+`floorman rulebook lint` (L014) refuses a pair that would be left to the order of their ids.
 
 The trace lists the rules that were overridden and by which.
 
