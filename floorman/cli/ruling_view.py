@@ -273,9 +273,7 @@ def print_report(console: Console, situation: Situation, report: RulingReport, *
     if question:
         console.print(Text(question.strip(), style="italic"))
     if not report.rulings and not report.hands:
-        console.print(Panel("No rule in the rulebook applies: the floor decides under the best interest "
-                            "of the game (TDA 2024 Rule 1 / TDA 2026 Rule 1).", title="No ruling",
-                            border_style="yellow"))
+        console.print(Panel(report.why_no_ruling(), title="No ruling", border_style="yellow"))
     for ruling in report.rulings:
         console.print(ruling_panel(ruling, report.profile, trace=trace))
     for view in (hands_table(report), pots_table(report)):

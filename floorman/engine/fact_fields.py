@@ -426,7 +426,7 @@ FACT_FIELDS: dict[str, dict[str, Kind]] = {
         "oversized_single_chip": "bool", "pot": "int", "prior_chips_total": "int",
         "prior_covers_call": "bool", "prior_fully_pulled": "bool", "prior_in_front": "int",
         "prior_left_alone": "bool", "prior_partly_pulled": "bool", "pulled_back_total": "int",
-        "push_to": "int", "raise_closed_reason": "str", "reopened": "bool", "restricted_by": "str",
+        "push_to": "int", "raise_closed_reason": "str", "reopened": "bool", "restricted_by": "str", "restricted_words": "str", "breaks_restriction": "bool",
         "said_amount": "bool", "said_word": "str",
         "said_covers_call": "bool", "said_extra": "int", "said_forces_raise": "bool",
         "said_full_raise_met": "bool", "said_half_raise_met": "bool", "said_is_call": "bool",

@@ -158,6 +158,12 @@ def wager_facts(situation: Situation, wager: Wager, index: int) -> list[Fact]:
         "reopened": reopened, "cap_reached": state.cap_reached, "others_can_act": others_can_act,
         "may_raise": closed == "open", "raise_closed_reason": closed,
         "restricted_by": restriction.rule if restriction is not None else "",
+        "restricted_words": restriction.words() if restriction is not None else "",
+        # a fold or check said that the earlier ruling does not leave the seat (it may only call or raise)
+        "breaks_restriction": restriction is not None and decided_by == "words" and (
+            (wager.declared == "fold" and "fold" not in restriction.only)
+            or (wager.declared in ("check", "tap") and "check" not in restriction.only
+                and not ("call" in restriction.only and current <= live_bet))),
         # no bet yet: chips that reach the minimum bet, or are the last chips (short: TDA 52-A)
         "opening_legal": current == 0 and push_to > 0 and (push_to >= state.min_bet or last_chips),
         "over_max": push_to > max_raise_to,
