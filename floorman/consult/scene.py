@@ -242,9 +242,6 @@ class Scene:
         return {k: v for k, v in raw.items() if v is not None}
 
     def _wager(self, raw: dict[str, Any], seat: int, nxt: int) -> None:
-        # in turn is the hand's to say; chips or words out of turn come from the next live seat
-        if raw.pop("in_turn", None) is False and nxt != seat:
-            raw["seat"], raw["in_turn"] = nxt, False
         if raw.get("declared", "none") == "none":
             raw.pop("speech", None)
             raw.pop("amount_said", None)
