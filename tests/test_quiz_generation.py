@@ -26,6 +26,8 @@ NOT_QUIZZED: dict[str, str] = {
     "BET-PREMATURE-CALL-DISCRETION": "the other premature-call ruling carries an amount: no distractor yet",
     "DECL-STRING-BET-NOT-ENFORCED": "fires only under the home profile (string bets not enforced); the quiz "
                                     "rules cash tables under cash and tournaments under tda-2026",
+    "ACT-EARLIER-RULING-STANDS": "needs an earlier ruling in the hand that restricts the seat, then a second "
+                                 "incident; the quiz asks about one dispute",
     "SD-TABLED-LOSERS-KEPT-APART": "ruled beside the award on the same question (its own subject); the quiz's "
                                    "answer to an award question is the award ruling",
 }
