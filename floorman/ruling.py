@@ -197,9 +197,8 @@ class RulingReport:
     def why_no_ruling(self, incident: int | None = None) -> str:
         """Why no rule rules on an incident (the last one by default): what the floor was asked,
         as the facts read it, and that no rule in the rulebook covers that reading."""
-        index = incident if incident is not None else max(
-            (int(str(f["id"]).rsplit(":", 1)[1]) for f in self.trace.facts
-             if ":" in str(f.get("id", "")) and f.get("type") != "derived"), default=None)
+        suffixes = [str(f.get("id", "")).rpartition(":")[2] for f in self.trace.facts if f.get("type") != "derived"]
+        index = incident if incident is not None else max((int(s) for s in suffixes if s.isdigit()), default=None)
         facts = [f for f in self.trace.facts if f.get("type") not in ("derived", "profile", "hand")
                  and str(f.get("id", "")).endswith(f":{index}")]
         wager = next((f for f in facts if f["type"] == "wager"), None)

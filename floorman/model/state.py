@@ -103,7 +103,7 @@ class Restriction:
     seat: int
     only: frozenset[str]
     rule: str
-    until: str = "round"
+    until: str = "turn"
     at_least: int | None = None
     at: int = 0                      # the number of events when it was ruled: its place in the hand
 
@@ -586,7 +586,7 @@ class HandState:
         """A ruling limits what a seat may do (`Restriction`), from now on. Refused when the seat
         cannot act this round or the restriction would leave it nothing it may do."""
         s = self._seat(restriction.seat)
-        if not s.can_act or self.betting_complete:
+        if not s.can_act or self.betting_complete or self.awaiting_cards or self.round_done:
             raise InvalidEvent(f"seat {s.number} has no action left this round: {restriction.rule} cannot "
                                f"limit it to {restriction.words()}", field="seat")
         unknown = restriction.only - set(_RESTRICTABLE)

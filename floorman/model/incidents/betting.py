@@ -66,8 +66,8 @@ class Wager(Incident):
             raise ValueError("a wager puts out chips, says something, or both")
         if self.raise_by and (self.declared != "raise" or self.amount_said is None):
             raise ValueError("raise_by is for 'raise by N': declared: raise with the amount_said")
-        if self.then and self.in_turn:
-            raise ValueError("`then` lists what followed a wager out of turn (in_turn: false)")
+        if self.then and self.in_turn is not False:
+            raise ValueError("`then` lists what followed a wager out of turn: give in_turn: false with it")
         if self.in_question and (self.declared not in _ACTION_WORDS or self.chips):
             raise ValueError("in_question is for a standard action word (" + ", ".join(_ACTION_WORDS)
                              + ") said inside a question, with no chips put out")
