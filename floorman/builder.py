@@ -421,7 +421,7 @@ class HandBuilder:
             from floorman.model.state import HandState
 
             trial = HandState.replay(self.table, state.events, tolerate=state.tolerate,
-                                     room=self._room)
+                                     room=self._room, restrictions=state.restriction_log)
             trial.apply(event)                 # raises before anything here changes
             self._earlier.append((list(self._base), list(self._group), report))
             self._base = list(trial.events)

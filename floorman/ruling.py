@@ -197,6 +197,28 @@ class RulingReport:
         """The rulings on one incident, in order."""
         return [r for r in self.rulings if r.incident == incident]
 
+    def why_no_ruling(self, incident: int | None = None) -> str:
+        """Why no rule rules on an incident (the last one by default): what the floor was asked,
+        as the facts read it, and that no rule in the rulebook covers that reading."""
+        suffixes = [str(f.get("id", "")).rpartition(":")[2] for f in self.trace.facts if f.get("type") != "derived"]
+        index = incident if incident is not None else max((int(s) for s in suffixes if s.isdigit()), default=None)
+        facts = [f for f in self.trace.facts if f.get("type") not in ("derived", "profile", "hand")
+                 and str(f.get("id", "")).endswith(f":{index}")]
+        wager = next((f for f in facts if f["type"] == "wager"), None)
+        if wager is not None:
+            said = [] if wager["said_word"] in ("none", "amount-only") else [wager["said_word"]]
+            said += [f"{wager['amount_said']:,}"] if wager["said_amount"] else []
+            word = f'"{" ".join(said)}"' if said else "nothing"
+            chips = f"{wager['chips_total']:,} in chips" if wager["chips_total"] else "no chips"
+            owed = f"{wager['to_call']:,} to call" if wager["to_call"] else "nothing to call"
+            read = f"seat {wager['seat']} said {word} with {chips}, facing {owed} (decided by {wager['decided_by']})"
+        elif facts:
+            read = f"a {facts[0]['type'].replace('_', ' ')} incident as described"
+        else:
+            read = "the hand as it stands"
+        return (f"No rule in the rulebook covers this reading: {read}. Nothing here is ruled; the floor "
+                "decides under the best interest of the game (TDA 2024 Rule 1 / TDA 2026 Rule 1).")
+
     @property
     def fired_rule_ids(self) -> list[str]:
         return [f.rule_id for f in self.trace.fired]

@@ -156,7 +156,7 @@ CASES = [
          "overrides", "cycle"),
     Case("unknown-profile-in-rule", CALL, edit(CALL, "profiles: [all]", "profiles: [csh]"), "profiles",
          "did you mean cash"),
-    # ---------------------------------------------------------------- rules that load but lint refuses
+    # ---------------------------------------------------------------- fact fields: lint names them, load refuses
     Case("typo-in-when-field", CALL, edit(CALL, "[single_chip, '==', true]", "[singel_chip, '==', true]"),
          None, "did you mean single_chip", at_load=False),
     Case("derive-from-missing-field", REOPENED, edit(REOPENED, "seat: '@f.seat'", "seat: '@f.seats'"),
@@ -243,10 +243,14 @@ def test_a_corrupted_rulebook_is_refused_with_file_line_and_field(book_copy, cas
     line = case.make(book_copy)
     corrupted = str(book_copy.path(case.file))
     if not case.at_load:
-        book = load_rulebook(book_copy.folder)
-        problems = [p for p in lint.lint_rules(book) if case.message in p.message]
-        assert len(problems) == 1, [str(p) for p in lint.lint_rules(book)]
+        # a fact field the facts lack (L010): lint lists it, and the loader refuses the book with
+        # the same words (audit N25: it used to load, and the rule silently never fired)
+        problems = [p for p in lint.lint_files(book_copy.folder) if case.message in p.message]
+        assert len(problems) == 1, [str(p) for p in lint.lint_files(book_copy.folder)]
         assert problems[0].code == "L010" and problems[0].where.startswith(corrupted + ":")
+        with pytest.raises(RuleCheckError) as refused:
+            load_rulebook(book_copy.folder)
+        assert str(refused.value) == str(problems[0])
         return
     with pytest.raises(FloormanError) as caught:
         load_rulebook(book_copy.folder)

@@ -18,6 +18,7 @@ from floorman.model.events import Action, Board, Burn, DealHole, Post
 from floorman.model.incidents.betting import Wager
 from floorman.model.incidents.irregularities import FlopWithoutBurn
 from floorman.model.incidents.showdown import MuckAtShowdown
+from floorman.model.state import HandState
 from floorman.model.table import Table
 from floorman.rulebook.loader import load_rulebook
 from floorman.rulebook.schema import EFFECT_KINDS, Conclusion
@@ -206,12 +207,14 @@ def test_an_effect_expression_naming_no_alias_is_refused_with_its_place(tmp_path
     assert "unknown alias 'x'" in str(error.value)
 
 
-def test_lint_names_an_unknown_fact_field_in_an_effect(tmp_path):
-    from floorman.rulebook.lint import lint_rules
+def test_lint_names_an_unknown_fact_field_in_an_effect_and_the_loader_refuses_it(tmp_path):
+    from floorman.rulebook.lint import lint_files
 
-    book = load_rulebook(book_with_effect(tmp_path, "[{kind: action, seat: w.sseat, action: call}]"))
-    problems = [str(p.message) for p in lint_rules(book)]
+    folder = book_with_effect(tmp_path, "[{kind: action, seat: w.sseat, action: call}]")
+    problems = [str(p.message) for p in lint_files(folder)]
     assert any("ruling.effect.seat" in p and "'sseat'" in p for p in problems), problems
+    with pytest.raises(FloormanError, match="'sseat'"):
+        load_rulebook(folder)
 
 
 # ---------------------------------------------------------------------- random spots
@@ -272,3 +275,127 @@ def test_random_wagers_and_a_second_wager_on_the_hand_they_leave(floor):
         problems += [f"second {r.rule_id}: {r.effect_error}" for r in both.rulings if r.effect_error]
     assert actions > RANDOM_SPOTS // 4 and pairs > RANDOM_SPOTS // 5
     assert problems == [], f"{len(problems)} problems, e.g.:\n" + "\n".join(problems[:10])
+
+
+# ---------------------------------------------------------------------- restrict (issue 15 item 1)
+def heads_up_river() -> tuple[Table, list]:
+    table = Table.model_validate({"format": "tournament", "button": 2,
+                                  "forced_bets": {"small_blind": 100, "big_blind": 200},
+                                  "seats": [{"number": 1, "stack": 10000}, {"number": 2, "stack": 10000}]})
+    events = [Post(seat=2, kind="small-blind", amount=100), Post(seat=1, kind="big-blind", amount=200),
+              Action(seat=2, action="call"), Action(seat=1, action="check"), Board(cards=("Ks", "9h", "4d")),
+              Action(seat=1, action="check"), Action(seat=2, action="check"), Board(cards=("2c",)),
+              Action(seat=1, action="check"), Action(seat=2, action="check"), Board(cards=("9c",))]
+    return table, events
+
+
+def test_issue15_a_call_or_fold_ruling_is_carried_into_the_hand(floor):
+    """Heads-up, seat 2 checks out of turn and seat 1 bets 1,000: under tda-2026 seat 2 may only call
+    or fold. The hand says so: legal_options() has no raise, and a raise is refused naming the rule."""
+    from floorman.model.incidents.action import FollowingAction, OutOfTurn
+
+    table, events = heads_up_river()
+    check = OutOfTurn(seat=2, action="check", then=(FollowingAction(seat=1, action="bet", amount=1000),))
+    report = floor.rule(Situation(table, events, [check], "tda-2026", floor.situation_options("tda-2026")))
+    [ruling] = report.rulings
+    assert ruling.rule_id == "ACT-OOT-HEADS-UP-CHECK" and ruling.effect_error is None
+    state = report.state
+    assert state.actor == 2 and [o.action for o in state.legal_options()] == ["fold", "call"]
+    with pytest.raises(FloormanError) as refused:
+        state.apply(Action(seat=2, action="raise", amount=3000))
+    assert "ACT-OOT-HEADS-UP-CHECK" in str(refused.value) and "call or fold" in str(refused.value)
+    assert state.seats[2].street_bet == 0            # the refused raise changed nothing
+    # a replay of the hand's events keeps the restriction where it was ruled
+    again = HandState.replay(table, state.events, restrictions=state.restriction_log)
+    assert [o.action for o in again.legal_options()] == ["fold", "call"]
+    state.apply(Action(seat=2, action="call"))
+    assert state.restrictions == {}                  # the round is over: so is the restriction
+
+
+def test_issue15_the_table_refuses_the_raise_and_next_names_the_ruling():
+    """The issue's repro, at the live table."""
+    from floorman.cli.table_view import whats_next
+    from floorman.session.table import TableSession
+
+    session = TableSession()
+    session.start("nl 100/200 tournament 2 seats 10000 button 2")
+    for line in ("s2 call", "s1 check", "checked to river", "river 9c", "s2 check", "s1 bet 1000"):
+        assert session.enter(line).ok, line
+    assert "ACT-OOT-HEADS-UP-CHECK ruled: call or fold only" in whats_next(session.state)
+    assert "raise to" not in whats_next(session.state)
+    raised = session.enter("s2 raise 3000")
+    assert not raised.ok and "ACT-OOT-HEADS-UP-CHECK" in raised.error
+    assert session.enter("s2 call").ok
+
+
+def test_issue15_a_raise_said_alone_must_be_made_and_the_chips_that_follow_are_the_raise(floor):
+    """"Raise" said alone facing a bet binds a raise of at least the minimum (DECL-RAISE-WORD-ONLY):
+    the hand allows only that raise, and chips pushed next are read as the declared raise."""
+    table, events = flop()
+    said = Wager(seat=2, declared="raise")
+    options = floor.situation_options("tda-2026")
+    report = floor.rule(Situation(table, events, [said], "tda-2026", options))
+    [ruling] = report.rulings
+    assert ruling.rule_id == "DECL-RAISE-WORD-ONLY"
+    assert ruling.effect == ({"kind": "restrict", "seat": 2, "only": ["raise"], "until": "turn", "at_least": 2000},)
+    assert [(o.action, o.min_to) for o in report.state.legal_options()] == [("raise", 2000)]
+    # a silent 2,500 next: the raise declared, to 2,500 (not the call a silent push could be)
+    report = floor.rule(Situation(table, events, [said, Wager(seat=2, chips=(1000, 1000, 500))], "tda-2026", options))
+    second = report.rulings_on(1)
+    assert [(r.decision, r.params.get("raise_to")) for r in second] == [("raise", 2500)]
+    assert second[0].effect_error is None and report.state.seats[2].street_bet == 2500
+
+
+def test_a_restriction_that_leaves_nothing_is_refused():
+    from floorman.model.state import Restriction
+
+    table, events = heads_up_river()
+    state = HandState.replay(table, events)
+    # seat 1 first to act on the river: nothing to call, so a restriction to call alone allows a check
+    state.restrict(Restriction(seat=1, only=frozenset({"call"}), rule="X-TEST"))
+    assert [o.action for o in state.legal_options()] == ["check"]
+    state.restrictions.clear()
+    with pytest.raises(FloormanError, match="X-TEST"):
+        state.restrict(Restriction(seat=1, only=frozenset({"fold"}), rule="X-TEST"))   # fold is no option here
+    assert state.restrictions == {}
+
+
+# ---------------------------------------------------------------------- N16: no hidden effect error
+def test_n16_the_panel_shows_an_effect_that_cannot_be_applied():
+    """Audit N16: only --json showed `effect_error`; the panel hid it (and so N1 and N3)."""
+    from dataclasses import replace
+
+    from rich.console import Console
+
+    from floorman.cli.ruling_view import ruling_panel
+    from floorman.ruling import Ruling
+
+    ruling = Ruling("BET-TEST", "test", "A test ruling", "betting", "raise", {"raise_to": 300}, (),
+                    "Seat 3 raises.", (), "wager", 80, {"w": "wager:0"})
+    console = Console(width=100, record=True)
+    console.print(ruling_panel(replace(ruling, effect_error="fixed-limit: the raise is to exactly 40, not 300")))
+    text = console.export_text()
+    assert "cannot follow this ruling: fixed-limit: the raise is to exactly 40, not 300" in text
+    assert "BET-TEST" in text and "report it" in text
+    console = Console(width=100, record=True)
+    console.print(ruling_panel(ruling))
+    assert "cannot follow" not in console.export_text()
+
+
+def test_when_no_rule_applies_the_panel_says_what_it_read():
+    """Issue 14 item 4: where "no rule applies" is right, the panel says why."""
+    from rich.console import Console
+
+    from floorman.cli.ruling_view import print_report
+
+    table = Table.model_validate({"button": 3, "forced_bets": {"small_blind": 50, "big_blind": 100},
+                                  "seats": [{"number": n, "stack": 5000} for n in (1, 2, 3)]})
+    events = [Post(seat=1, kind="small-blind", amount=50), Post(seat=2, kind="big-blind", amount=100)]
+    situation = Situation(table, events, [Wager(seat=3, declared="amount-only", amount_said=1, chips=(25, 25))],
+                          "tda-2026", Floor().situation_options("tda-2026"))
+    report = Floor().rule(situation)
+    assert report.rulings == []
+    console = Console(width=200, record=True)
+    print_report(console, situation, report, title="t")
+    text = " ".join(console.export_text().split())
+    assert 'seat 3 said "1" with 50 in chips, facing 100 to call' in text and "TDA 2024 Rule 1" in text

@@ -104,7 +104,8 @@ def test_same_priority_different_decisions_is_reported_as_a_conflict(tmp_path):
 
 
 def test_an_error_in_a_conclusion_reaches_the_caller(tmp_path):
-    book = write_book(tmp_path, [{"id": "T-BAD", "name": "bad", "param": "w.no_such_field"}])
+    # a conclusion that loads (every name is a fact field) but cannot be worked out on these facts
+    book = write_book(tmp_path, [{"id": "T-BAD", "name": "bad", "param": "w.call_amount // (w.stack - w.stack)"}])
     floor = Floor(load_rulebook(book))
     with pytest.raises(ExpressionError):
         floor.rule(situation())

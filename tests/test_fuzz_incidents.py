@@ -33,6 +33,9 @@ def _value(rng: random.Random, annotation: typing.Any, name: str) -> typing.Any:
         return [_value(rng, args[0] if args else str, name) for _ in range(rng.randint(0, 4))]
     if args and origin in (typing.Union, typing.Annotated):
         return _value(rng, rng.choice(args) if origin is typing.Union else args[0], name)
+    if isinstance(annotation, type) and hasattr(annotation, "model_fields"):     # a nested model (then: [...])
+        return {field: _value(rng, info.annotation, field) for field, info in annotation.model_fields.items()
+                if info.is_required() or rng.random() < 0.5}
     if annotation is bool:
         return rng.random() < 0.5
     if annotation is int or "int" in str(annotation):

@@ -68,7 +68,7 @@ def test_muck_is_a_fold_in_turn_an_event_out_of_the_betting_and_a_dispute_at_sho
 
 def test_wagers_words_and_chips_in_order():
     silent = only_incident("s5 chips 100 silent", Context(seats=SIX.seats, actor=5))
-    assert silent.type == "wager" and silent.chips == (100,) and silent.declared == "none" and silent.in_turn
+    assert silent.type == "wager" and silent.chips == (100,) and silent.declared == "none" and silent.in_turn is not False
     first_words = only_incident("s5 says raise, chips 100")
     assert (first_words.declared, first_words.chips, first_words.speech) == ("raise", (100,), "before")
     chips_first = only_incident("s5 chips 100 100, says raise")

@@ -114,8 +114,8 @@ def test_a_rule_testing_an_undeclared_option_is_a_lint_error(tmp_path):
     folder = copy_book(tmp_path)
     set_line(folder / "irregularities" / "four-card-flop-redeal.yaml", "[[four_card_flop, '==', redeal]]",
              "[[four_card_flops, '==', redeal]]")
-    before = {str(p) for p in lint.lint_rules(load_rulebook(DEFAULT_RULEBOOK))}
-    problems = [p for p in lint.lint_rules(load_rulebook(folder)) if str(p).split(": ", 1)[1] not in
+    before = {str(p) for p in lint.lint_files(DEFAULT_RULEBOOK)}
+    problems = [p for p in lint.lint_files(folder) if str(p).split(": ", 1)[1] not in
                 {b.split(": ", 1)[1] for b in before}]
     assert [p.code for p in problems] == ["L010"]
     assert "profile facts have no field 'four_card_flops'" in problems[0].message
@@ -127,7 +127,7 @@ def test_a_rule_comparing_an_option_with_a_value_it_cannot_take_is_a_lint_error(
     folder = copy_book(tmp_path)
     set_line(folder / "irregularities" / "four-card-flop-redeal.yaml", "[[four_card_flop, '==', redeal]]",
              "[[four_card_flop, '==', re-deal]]")
-    [problem] = [p for p in lint.lint_rules(load_rulebook(folder)) if "re-deal" in p.message]
+    [problem] = [p for p in lint.lint_files(folder) if "re-deal" in p.message]
     assert problem.code == "L010" and "'re-deal' is not one of random-burn, redeal (did you mean redeal?)" \
         in problem.message
 

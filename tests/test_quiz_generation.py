@@ -15,11 +15,18 @@ from floorman.training.real_hands import IRREGULARITIES, data_files, hands
 COUNT = 5000
 
 #: ruling rules no generated question rules on, and why (the test checks this is exactly the
-#: uncovered set). Empty: the nine rules once listed here (undercalls in a row, the opening bet
-#: under the minimum, the count caught in time, the pot counts and the under-raise found too late,
-#: the early call, the home game's string bet, the tabled losing hands) have templates or
-#: rule-by-rule distractors of their own (floorman/training/families/disputes.py, kinds.py).
-NOT_QUIZZED: dict[str, str] = {}
+#: uncovered set). The nine rules once listed here (undercalls in a row, the opening bet under the
+#: minimum, the count caught in time, the pot counts and the under-raise found too late, the early
+#: call, the home game's string bet, the tabled losing hands) have templates or rule-by-rule
+#: distractors of their own (floorman/training/families/disputes.py, kinds.py).
+NOT_QUIZZED: dict[str, str] = {
+    "ACT-EARLIER-RULING-STANDS": "needs an earlier ruling in the hand that restricts the seat, then a second "
+                                 "incident; the quiz asks about one dispute",
+    "ACT-OOT-WAGER-CAME-BACK": "ruled beside the ruling on what the chips amount to (its own subject: why "
+                               "out-of-turn chips are ruled in turn); the quiz's answer is that ruling",
+    "DECL-BET-FACING-A-BET": "ruled beside the ruling on the raise's size (its own subject: how the word is "
+                             "read); the quiz's answer is the raise",
+}
 
 
 @pytest.fixture(scope="module")

@@ -70,7 +70,7 @@ def test_the_loader_refuses_a_derive_of_a_reserved_field(book_copy):
 
 def test_a_derive_from_a_field_the_facts_lack_is_named_by_lint(book_copy):
     book_copy.edit("derivations/betting-reopened.yaml", "seat: '@f.seat'", "seat: '@f.seats'")
-    problems = [p for p in lint.lint_rules(load_rulebook(book_copy.folder)) if "seats" in p.message]
+    problems = [p for p in lint.lint_files(book_copy.folder) if "seats" in p.message]
     assert [p.code for p in problems] == ["L010"]
     assert "derive.seat: derived facts have no field 'seats' (did you mean seat?)" in problems[0].message
 
@@ -80,22 +80,35 @@ def test_a_derive_from_a_field_the_facts_lack_is_named_by_lint(book_copy):
 def test_a_typo_in_a_when_field_is_named_with_did_you_mean(book_copy):
     """Audit L1: `[singel_chip, '==', true]` compiled, and the rule silently never fired."""
     book_copy.edit(OVERSIZED, "- [single_chip, '==', true]", "- [singel_chip, '==', true]")
-    problems = [p for p in lint.lint_rules(load_rulebook(book_copy.folder)) if "singel_chip" in p.message]
+    problems = [p for p in lint.lint_files(book_copy.folder) if "singel_chip" in p.message]
     assert [p.code for p in problems] == ["L010"]
     assert problems[0].message == ("BET-OVERSIZED-CHIP-CALL when[0].where[1]: wager facts have no field "
                                    "'singel_chip' (did you mean single_chip?)")
     assert problems[0].where.startswith(str(book_copy.path(OVERSIZED)) + ":")
 
 
+@pytest.mark.parametrize("command", ["rule", "check"])
+def test_n25_rule_and_check_refuse_a_typo_in_when_with_lints_message(book_copy, command):
+    """Audit N25 (second audit L1): `rule --rulebook COPY` and `check --rulebook COPY` ran silently
+    with a rule that could never fire. They refuse the copy at load, saying what lint's L010 says."""
+    book_copy.edit(OVERSIZED, "- [single_chip, '==', true]", "- [singel_chip, '==', true]")
+    [problem] = [p for p in lint.lint_files(book_copy.folder) if p.code == "L010"]
+    result = run(command, SCENARIO, "--rulebook", str(book_copy.folder))
+    assert result.returncode == 1 and "Traceback" not in result.stderr
+    assert str(problem) in result.stderr, (str(problem), result.stderr)
+    linted = run("rulebook", "lint", "--rulebook", str(book_copy.folder))
+    assert str(problem) in linted.stdout.splitlines()
+
+
 def test_an_unknown_fact_type_and_a_bad_reference_are_named(book_copy):
     book_copy.edit(OVERSIZED, "fact: wager\n", "fact: wagr\n")
-    problems = [p for p in lint.lint_rules(load_rulebook(book_copy.folder)) if "BET-OVERSIZED-CHIP-CALL" in p.message]
+    problems = [p for p in lint.lint_files(book_copy.folder) if "BET-OVERSIZED-CHIP-CALL" in p.message]
     assert any("unknown fact type 'wagr' (did you mean wager?)" in p.message for p in problems)
 
 
 def test_a_bad_reference_field_is_named(book_copy):
     book_copy.edit(OVERSIZED, "'@self.call_amount'", "'@self.call_amnt'")
-    problems = [p for p in lint.lint_rules(load_rulebook(book_copy.folder)) if "call_amnt" in p.message]
+    problems = [p for p in lint.lint_files(book_copy.folder) if "call_amnt" in p.message]
     assert len(problems) == 1 and "did you mean call_amount" in problems[0].message
 
 
@@ -280,3 +293,115 @@ def test_an_unknown_profile_names_where_it_came_from(book_copy):
 def test_the_bundled_rulebook_lints_clean_on_its_own():
     assert [str(p) for p in lint.lint_files(DEFAULT_RULEBOOK)] == []
     assert [str(p) for p in lint.lint_rules(load_rulebook())] == []
+
+
+# ----------------------------------------------------------------------------- L014 hidden conflicts
+
+def test_l014_the_bundled_rulebook_has_no_hidden_conflict():
+    """Issue 14 item 2: no two rules the floor would settle by the order of their ids. Without the
+    fields' relations the conditions alone leave about a hundred pairs; the relations (checked on
+    every built fact below) rule out all of them, every real one being declared."""
+    from floorman.rulebook.conflicts import rule_conflicts
+
+    book = load_rulebook()
+    assert [c.message for c in rule_conflicts(book)] == []
+    assert len(rule_conflicts(book, relations={})) > 90
+    assert [p for p in lint.lint_rules(book) if p.code == "L014"] == []
+
+
+def test_l014_names_two_rules_that_can_fire_together_until_one_wins_or_they_agree(book_copy):
+    """The audit's N2 pair, undone: a raise declared when raising is closed, and a question."""
+    name = "declarations/question-not-a-declaration.yaml"
+    book_copy.edit(name, "      - [in_question, '==', true]\n", "      - [act_raise_closed_declared, '==', true]\n")
+    [problem] = [p for p in lint.lint_rules(load_rulebook(book_copy.folder)) if p.code == "L014"]
+    assert "ACT-RAISE-CLOSED-DECLARED (call) and DECL-QUESTION-NOT-A-DECLARATION (floor-decides)" in problem.message
+    assert "priority 90" in problem.message and "overrides" in problem.message
+    assert problem.where.startswith(str(book_copy.path("action/raise-closed-declared.yaml")))
+    # declared either way, it is settled on purpose (each load reads the edited files again)
+    from floorman.rulebook.loader import _load
+    book_copy.edit(name, "priority: 90\n", "priority: 90\ncompatible_with: {ACT-RAISE-CLOSED-DECLARED: both stand}\n")
+    _load.cache_clear()
+    assert [p.message for p in lint.lint_rules(load_rulebook(book_copy.folder)) if p.code == "L014"] == []
+    book_copy.edit(name, "compatible_with: {ACT-RAISE-CLOSED-DECLARED: both stand}\n",
+                   "overrides: [ACT-RAISE-CLOSED-DECLARED]\n")
+    _load.cache_clear()
+    assert [p for p in lint.lint_rules(load_rulebook(book_copy.folder)) if p.code == "L014"] == []
+
+
+def test_l014_a_compatible_rule_must_exist(book_copy):
+    book_copy.edit(OVERSIZED, "subject: wager\n", "subject: wager\ncompatible_with: {BET-NO-SUCH-RULE: x}\n")
+    with pytest.raises(FloormanError, match="compatible with unknown rule BET-NO-SUCH-RULE"):
+        load_rulebook(book_copy.folder)
+
+
+def test_l014_rules_declared_compatible_both_stand():
+    """Two flushes tie over a full house in short deck: the flush wins, and the split's odd chip
+    rule stands beside it (VAR-FLUSH-OVER-FULL-HOUSE is declared compatible with it)."""
+    from floorman.engine.floor import settle
+    from floorman.ruling import Ruling
+
+    book = load_rulebook()
+
+    def ruling(rule_id: str, decision: str) -> Ruling:
+        return Ruling(rule_id, "", "", "showdown", decision, {}, (), "", (), "ranking", 60, {"r": "ranking_question:0"})
+
+    kept, beaten, conflicts = settle([ruling("VAR-FLUSH-OVER-FULL-HOUSE", "flush-wins"),
+                                      ruling("VAR-ODD-CHIP-WORST-POSITION", "split-odd-chip-worst-position")], book)
+    assert [r.rule_id for r in kept] == ["VAR-FLUSH-OVER-FULL-HOUSE", "VAR-ODD-CHIP-WORST-POSITION"]
+    assert beaten == {} and conflicts == []
+
+
+def test_the_fact_relations_hold_on_every_fact_built():
+    """floorman/engine/fact_relations.py makes claims about the builders; L014 rests on them. Every
+    relation holds on every fact of the bundled scenarios under every profile, and on the facts of
+    random wager spots (in turn, two in a hand, out of turn)."""
+    import random
+
+    from floorman.engine.fact_relations import RELATIONS
+    from floorman.engine.facts import Situation, situation_facts
+    from floorman.engine.floor import Floor
+    from floorman.scenarios import find_scenarios, load_scenario
+    from test_wager_legality import PROFILES, STRUCTURES, out_of_turn, random_hand, random_table, random_wager
+
+    book = load_rulebook()
+    broken: list[str] = []
+    seen: dict[str, int] = {}
+
+    def check(facts: list[dict], where: str) -> None:
+        for fact in facts:
+            seen[fact["type"]] = seen.get(fact["type"], 0) + 1
+            for relation in RELATIONS.get(fact["type"], ()):
+                if not relation.holds(fact):
+                    broken.append(f"{where}: {fact['type']} {relation.given} -> {relation.then}")
+
+    for path in find_scenarios([DEFAULT_SCENARIOS]):
+        scenario = load_scenario(path)
+        for profile in sorted(book.profiles):
+            try:
+                check(situation_facts(scenario.situation(profile, book.options(profile))), str(path))
+            except FloormanError:
+                continue
+    floor = Floor(book)
+    rng = random.Random(3)
+    options = {profile: book.options(profile) for profile in PROFILES}
+    spots = 0
+    while spots < 3000:
+        table = random_table(rng, rng.choice(STRUCTURES))
+        hand = random_hand(rng, table)
+        if hand is None:
+            continue
+        events, state = hand
+        wager = out_of_turn(rng, state) if rng.random() < 0.25 else random_wager(rng, state)
+        if wager is None:
+            continue
+        spots += 1
+        profile = rng.choice(PROFILES)
+        try:
+            report = floor.rule(Situation(table, events, [wager], profile, options[profile]))
+        except FloormanError:
+            continue
+        check(report.trace.facts, f"spot {spots} {wager!r}")
+    assert not broken, f"{len(broken)} facts break a relation, e.g.:\n" + "\n".join(broken[:10])
+    assert seen.get("wager", 0) > 3000 and seen.get("oot", 0) > 300
+    related = {fact for fact in RELATIONS if seen.get(fact)}
+    assert related == set(RELATIONS), f"relations never checked on a fact: {sorted(set(RELATIONS) - related)}"

@@ -172,8 +172,13 @@ def ruling_panel(ruling: Ruling, profile: str | None = None, *, trace: bool = Fa
                           f"floorman explain {ruling.rule_id}", style="dim"))
     if ruling.overridden:
         parts.append(Text(f"Takes precedence over: {', '.join(ruling.overridden)}", style="dim"))
+    if ruling.effect_error:
+        # the hand could not follow the ruling: a floorman bug, never hidden (audit N16)
+        parts.append(Text(f"\nThe hand cannot follow this ruling: {ruling.effect_error}. This is a fault in "
+                          f"floorman's rule {ruling.rule_id}, not a ruling to apply: please report it.",
+                          style="bold red"))
     return Panel(Group(*parts), title=f"[bold]{ruling.decision.upper()}[/bold]", subtitle=ruling.rule_id,
-                 title_align="left", subtitle_align="right", border_style="green")
+                 title_align="left", subtitle_align="right", border_style="red" if ruling.effect_error else "green")
 
 
 def profile_text(ruling: Ruling, profile: str | None) -> Text:
@@ -273,9 +278,7 @@ def print_report(console: Console, situation: Situation, report: RulingReport, *
     if question:
         console.print(Text(question.strip(), style="italic"))
     if not report.rulings and not report.hands:
-        console.print(Panel("No rule in the rulebook applies: the floor decides under the best interest "
-                            "of the game (TDA 2024 Rule 1 / TDA 2026 Rule 1).", title="No ruling",
-                            border_style="yellow"))
+        console.print(Panel(report.why_no_ruling(), title="No ruling", border_style="yellow"))
     for ruling in report.rulings:
         console.print(ruling_panel(ruling, report.profile, trace=trace))
     for view in (hands_table(report), pots_table(report)):

@@ -84,8 +84,12 @@ def facing(state: Any, seat: int) -> str:
             parts.append(f"pot-limit maximum {_chips(option.max_to)}")
         elif state.betting is BettingStructure.NO_LIMIT:
             parts.append(f"all-in to {_chips(option.max_to)}")
-    elif to_call:
+    elif to_call and seat not in state.restrictions:
         parts.append("no raise possible")
+    restriction = state.restrictions.get(seat)
+    if restriction is not None:
+        # a ruling limits this seat: say which, so the table follows the ruling it was given
+        parts.append(f"{restriction.rule} ruled: {restriction.words()} only, {restriction.scope}")
     return "; ".join(parts)
 
 

@@ -8,7 +8,10 @@ numbers from the matched facts, and settles conflicts by a documented precedence
 2. a rule that `overrides` another wins over it;
 3. otherwise the higher `priority` (the more specific rule) wins;
 4. words against chips is settled inside the facts (`speech`: which came first), so the
-   rules for each order are mutually exclusive rather than in conflict.
+   rules for each order are mutually exclusive rather than in conflict;
+5. rules declared `compatible_with` the winner stand beside it.
+
+`floorman rulebook lint` (L014) refuses a pair that would be left to the order of their ids.
 
 The trace lists the rules that were overridden and by which.
 
@@ -29,7 +32,7 @@ from floorman.engine.facts import Fact, Situation
 from floorman.errors import FloormanError, InvalidEvent
 from floorman.model.events import Action, Board, Burn, Muck, Post
 from floorman.model.incidents import Incident
-from floorman.model.state import HandState
+from floorman.model.state import HandState, Restriction
 from floorman.rulebook.loader import Rulebook, load_rulebook
 from floorman.rulebook.schema import Rule
 from floorman.ruling import Firing, Ruling, RulingReport, Trace
@@ -92,6 +95,9 @@ class Floor:
                 continue
             if failed is not None:
                 raise InvalidEvent(f"incident {index} cannot be ruled: {failed}", field=where)
+            if index is not None:
+                for event in turn_came_back(state, situation.incidents[index]):
+                    state.apply(event)
             current = _at(situation, state, index, earlier)
             facts = incident_facts(current, index)
             if index is not None:
@@ -102,13 +108,15 @@ class Floor:
             conflicts.extend(clashes)
             for ruling in kept:
                 before, tolerated = len(state.events), state.tolerate
+                restricted = len(state.restriction_log)
                 try:
                     state, void = apply_effect(state, ruling, situation.incidents[index] if index is not None
                                                else None, situation)
                 except (FloormanError, ValueError) as error:   # a refused event; a bad amount
                     # a list of events may have half applied: go back to the hand before this ruling
-                    if len(state.events) > before:
-                        state = _fresh_state(situation, state.events[:before], tolerated)
+                    if len(state.events) > before or len(state.restriction_log) > restricted:
+                        state = _fresh_state(situation, state.events[:before], tolerated,
+                                             state.restriction_log[:restricted])
                     state.tolerate = tolerated
                     why = getattr(error, "message", "") or str(error)
                     failed = f"the effect of {ruling.rule_id} on incident {index} could not be applied: {why}"
@@ -165,11 +173,12 @@ class Floor:
         return rulings, firings, conflicts, list(result.derived_facts)
 
 
-def _fresh_state(situation: Situation, events: list, tolerate: frozenset[str] = frozenset()) -> HandState:
-    """The hand replayed from `events`, with the room's options and the departures the rulings
-    have accepted so far (a bet that stands as made)."""
+def _fresh_state(situation: Situation, events: list, tolerate: frozenset[str] = frozenset(),
+                 restrictions: list[Restriction] | tuple[()] = ()) -> HandState:
+    """The hand replayed from `events`, with the room's options, the departures the rulings
+    have accepted so far (a bet that stands as made) and the restrictions they made."""
     return HandState.replay(situation.table, list(events), tolerate=tolerate,
-                            room=situation.room)
+                            room=situation.room, restrictions=restrictions)
 
 
 def _at(situation: Situation, state: HandState, index: int | None,
@@ -179,10 +188,60 @@ def _at(situation: Situation, state: HandState, index: int | None,
     instance dict holds it). Later incidents have not happened yet; earlier ones keep the facts
     they were ruled on."""
     incidents = situation.incidents if index is None else situation.incidents[:index + 1]
+    if index is not None:
+        incidents = [*incidents[:index], held_to_declaration(incidents[index], state)]
     current = Situation(situation.table, state.events, incidents, situation.profile, situation.options,
                         earlier=earlier)
     current.__dict__["state"] = state
     return current
+
+
+def turn_came_back(state: HandState, incident: Incident) -> list[Action]:
+    """Chips or words out of turn whose `then` brings the action back to the seat with no bet or
+    raise in between (TDA 2024 53-A / 2026 55: the action to it did not change, so they bind):
+    the actions of the seats in between, which are played before the wager is ruled, now in its
+    turn, by the chip and declaration rules. Anything else ([]) is ruled as out-of-turn action."""
+    from floorman.model.incidents.betting import Wager
+
+    if not isinstance(incident, Wager) or not incident.then or state.actor in (None, incident.seat):
+        return []
+    scratch = HandState.replay(state.table, state.events, tolerate=state.tolerate, room=state.room,
+                               restrictions=state.restriction_log)
+    played: list[Action] = []
+    for follow in incident.then:
+        if scratch.actor == incident.seat:
+            break
+        if follow.seat != scratch.actor:
+            return []                       # play carried on out of turn: the out-of-turn rules
+        event = Action(seat=follow.seat, action=follow.action, amount=follow.amount)
+        try:
+            scratch.apply(event)
+        except FloormanError:
+            return []                       # the out-of-turn facts locate the bad action
+        played.append(event)
+    if scratch.actor != incident.seat or scratch.current_bet != state.current_bet:
+        return []
+    return played
+
+
+def held_to_declaration(incident: Incident, state: HandState) -> Incident:
+    """A seat an earlier ruling holds to a bet or raise whose amount was still to come ("raise"
+    said alone: a `restrict` to bet or raise) has declared: its next wager is read with that
+    word said first. Chips pushed silently are the declared raise (TDA 2024 40-B: the words came
+    first); an amount alone names its total; a call, check or fold said afterwards does not undo
+    the declaration (TDA 2024 51-A / 2026 53-A: a declaration in turn binds)."""
+    from floorman.model.incidents.betting import Wager
+
+    restriction = state.restrictions.get(getattr(incident, "seat", 0))
+    if not isinstance(incident, Wager) or restriction is None or not restriction.only <= {"bet", "raise", "all-in"}:
+        return incident
+    if incident.declared in ("bet", "raise", "all-in", "pot"):
+        return incident
+    word = "raise" if state.current_bet > 0 else "bet"
+    amount = incident.amount_said if incident.declared == "amount-only" else None
+    return incident.model_copy(update={"declared": word, "amount_said": amount, "raise_by": False,
+                                       "in_question": False, "unclear": False,
+                                       "speech": "before" if incident.chips else None})
 
 
 def incident_facts(situation: Situation, index: int | None) -> list[Fact]:
@@ -234,6 +293,9 @@ def apply_effect(state: HandState, ruling: Ruling, incident: Incident | None,
             _back_up(state, incident, effect["binding"])
         elif kind == "replace-board" and effect.get("recorded"):
             state = _take_back_board(state, situation)
+        elif kind == "restrict":
+            state.restrict(Restriction(seat=effect["seat"], only=frozenset(effect["only"]), rule=ruling.rule_id,
+                                       until=effect["until"], at_least=effect.get("at_least")))
     return state, void
 
 
@@ -273,8 +335,12 @@ def _back_up(state: HandState, incident: Incident | None, binding: bool) -> None
     if not binding or seat is None:
         return
     action = incident.action                       # type: ignore[union-attr]
+    if getattr(incident, "type", "") == "wager" and action != "fold":
+        # chips or words out of turn that bind are ruled in the seat's turn (`turn_came_back`)
+        raise InvalidEvent(f"seat {seat}'s wager out of turn binds: rule it in its turn (list the actions "
+                           "before it in `then`)", field="then")
     if state.actor == seat:
-        state.apply(Action(seat=seat, action=action, amount=incident.amount))   # type: ignore[union-attr]
+        state.apply(Action(seat=seat, action=action, amount=getattr(incident, "amount", None)))
     elif action == "fold":
         _kill(state, seat)
 
@@ -290,7 +356,7 @@ def _take_back_board(state: HandState, situation: Situation) -> HandState:
     events.pop()
     if events and isinstance(events[-1], Burn):
         events.pop()
-    return _fresh_state(situation, events, state.tolerate)
+    return _fresh_state(situation, events, state.tolerate, state.restriction_log)
 
 
 def pots_and_hands(state: HandState, rulings: list[Ruling] | tuple[Ruling, ...] = ()) \
@@ -464,6 +530,11 @@ def resolve_effect(effect: Any, scope: dict[str, Any]) -> dict[str, Any]:
     if effect.kind == "back-up":
         binding = effect.binding
         resolved["binding"] = bool(evaluate(binding, scope) if isinstance(binding, str) else binding)
+    if effect.kind == "restrict":
+        resolved["only"] = list(effect.only)
+        resolved["until"] = effect.until
+        if effect.at_least is not None:
+            resolved["at_least"] = evaluate(effect.at_least, scope)
     return resolved
 
 
@@ -490,6 +561,10 @@ def incident_of(ruling: Ruling) -> tuple[str, ...]:
                         if ":" in fact and not fact.startswith("derived:")))
 
 
+def _compatible(rulebook: Rulebook, first: str, second: str) -> bool:
+    return second in rulebook.rules[first].compatible_with or first in rulebook.rules[second].compatible_with
+
+
 def settle(candidates: list[Ruling], rulebook: Rulebook) -> tuple[list[Ruling], dict[str, str], list[str]]:
     """Keep one ruling per subject by the precedence above; say who beat whom, and name any
     conflict the rulebook left undeclared (same priority, no override, different decisions)."""
@@ -505,15 +580,21 @@ def settle(candidates: list[Ruling], rulebook: Rulebook) -> tuple[list[Ruling], 
         contenders = [r for r in group if r.rule_id not in overridden] or group
         contenders.sort(key=lambda r: (-r.priority, r.rule_id))
         winner = contenders[0]
+        # rules declared compatible with the winner rule too: both rulings stand
+        agreeing = [r for r in contenders[1:] if _compatible(rulebook, winner.rule_id, r.rule_id)]
         for other in contenders[1:]:
+            if other in agreeing:
+                continue
             if other.priority == winner.priority and (other.decision, other.params) != (winner.decision,
                                                                                       winner.params):
                 conflicts.append(f"{winner.rule_id} and {other.rule_id} both decide {winner.subject!r} "
                                  f"at priority {winner.priority} with no override between them")
-        losers = tuple(r.rule_id for r in group if r.rule_id != winner.rule_id)
+        standing = {winner.rule_id} | {r.rule_id for r in agreeing}
+        losers = tuple(r.rule_id for r in group if r.rule_id not in standing)
         for loser in losers:
             beaten[loser] = winner.rule_id
         kept.append(Ruling(**{**winner.__dict__, "overridden": losers}))
+        kept += agreeing
     order = [c.rule_id for c in candidates]
     kept.sort(key=lambda r: order.index(r.rule_id))
     return kept, beaten, conflicts

@@ -86,8 +86,8 @@ class Ladder:
         level = max(start, record)
         if not prior_penalties:
             level = min(level, self.penalty_steps)        # warnings alone do not disqualify...
-            if self.warnings_to_disqualify and same_offence and prior_warnings >= self.warnings_to_disqualify:
-                level = self.disqualify                   # ...unless the room says after N for the same offence
+        if self.warnings_to_disqualify and same_offence and prior_warnings >= self.warnings_to_disqualify:
+            level = self.disqualify                       # ...unless the room says after N for the same offence
         return min(level, self.disqualify)
 
 

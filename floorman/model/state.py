@@ -94,6 +94,36 @@ class TurnAction:
 
 
 @dataclass(frozen=True, slots=True)
+class Restriction:
+    """A floor ruling that limits what one seat may do (`restrict` effect): `only` the actions
+    it may take (a restriction to call also allows a check when nothing is owed), and when it
+    must bet or raise, to `at_least`. It holds for the seat's next action (`until` = "turn") or
+    to the end of the betting round ("round"). `rule` names the ruling, for the refusal."""
+
+    seat: int
+    only: frozenset[str]
+    rule: str
+    until: str = "turn"
+    at_least: int | None = None
+    at: int = 0                      # the number of events when it was ruled: its place in the hand
+
+    def words(self) -> str:
+        """"call or fold", "raise (to at least 600)": what the seat may do."""
+        names = [name for name in ("check", "call", "bet", "raise", "all-in", "fold") if name in self.only]
+        text = " or ".join(names)
+        if self.at_least is not None and ({"bet", "raise"} & self.only):
+            text += f" (to at least {self.at_least:,})"
+        return text
+
+    @property
+    def scope(self) -> str:
+        return "this round" if self.until == "round" else "on its next action"
+
+
+RESTRICTION_SCOPES = ("turn", "round")
+
+
+@dataclass(frozen=True, slots=True)
 class StateWarning:
     """An action the state accepted only because its code was tolerated (see HandState)."""
 
@@ -135,6 +165,28 @@ _TURN_ACTIONS: dict[tuple[int, str, bool, str], TurnAction] = {}
 #: 'raise-size' a bet or raise below the minimum, above the pot-limit maximum, or (fixed-limit)
 #: not exactly one bet over the last full level; 'cap' a raise after the cap.
 TOLERABLE = ("not-reopened", "raise-size", "cap")
+
+#: the actions a floor ruling may restrict a seat to
+_RESTRICTABLE = ("check", "call", "bet", "raise", "fold", "all-in")
+
+
+def _restricted(options: list[Option], restriction: Restriction, *, strict: bool = False) -> list[Option]:
+    """The options a restriction leaves: a call also allows a check when nothing is owed, a bet
+    or raise starts at `at_least` (or the all-in below it). A restriction nothing meets leaves
+    the options as they are (never no option at all), unless `strict`."""
+    only = restriction.only
+    kept = []
+    for option in options:
+        if option.action in ("bet", "raise"):
+            if not {"bet", "raise"} & only:
+                continue
+            if restriction.at_least is not None and option.max_to is not None:
+                low = min(max(option.min_to or 0, restriction.at_least), option.max_to)
+                option = Option(option.action, low, option.max_to)
+        elif not (option.action in only or (option.action == "check" and "call" in only)):
+            continue
+        kept.append(option)
+    return kept if kept or strict else options
 
 
 @dataclass(frozen=True, slots=True)
@@ -208,13 +260,31 @@ class HandState:
         self.actions_taken: list[TurnAction] = []
         self.hand_over = False
         self._dealt_order: tuple[int, ...] | None = None
+        # floor rulings that limit a seat's options (`restrict`): those in force, by seat, and
+        # every one made this hand, in order (a replay puts them back at their place)
+        self.restrictions: dict[int, Restriction] = {}
+        self.restriction_log: list[Restriction] = []
 
     # ------------------------------------------------------------------ construction
     @classmethod
     def replay(cls, table: Table, events: Iterable[Event], *, enforce_turn: bool = True,
-               tolerate: Iterable[str] = (), room: RoomRules | None = None) -> "HandState":
+               tolerate: Iterable[str] = (), room: RoomRules | None = None,
+               restrictions: Iterable[Restriction] = ()) -> "HandState":
+        """The hand after `events`; `restrictions` (a state's `restriction_log`) are put back at
+        the place in the events where they were ruled (those ruled after the last event are dropped)."""
         state = cls(table, enforce_turn=enforce_turn, tolerate=tolerate, room=room)
-        state.apply_all(events)
+        if not restrictions:
+            state.apply_all(events)
+            return state
+        events = list(events)
+        done = 0
+        for restriction in sorted(restrictions, key=attrgetter("at")):
+            if restriction.at > len(events):
+                break
+            state.apply_all(events[done:restriction.at])
+            done = restriction.at
+            state._impose(restriction)
+        state.apply_all(events[done:])
         return state
 
     # ------------------------------------------------------------------ basic figures
@@ -484,10 +554,16 @@ class HandState:
             self.capped_multiway = True
 
     def legal_options(self, seat: int | None = None) -> list[Option]:
-        """What the seat to act may do now, with the bet/raise range."""
+        """What the seat to act may do now, with the bet/raise range (a floor ruling's
+        restriction on the seat applied: see `restrict`)."""
         number = self.actor if seat is None else seat
         if number is None:
             return []
+        options = self._legal_options(number)
+        restriction = self.restrictions.get(number)
+        return options if restriction is None else _restricted(options, restriction)
+
+    def _legal_options(self, number: int) -> list[Option]:
         s = self._seat(number)
         if self._bring_in_due():
             # stud, third street: the low card (razz: the high card) must bring it in or complete
@@ -512,6 +588,48 @@ class HandState:
             high = max(low, self.max_raise_to(number))
             options.append(Option("bet" if self.current_bet == 0 else "raise", low, high))
         return options
+
+    # ------------------------------------------------------------------ floor restrictions
+    def restrict(self, restriction: Restriction) -> None:
+        """A ruling limits what a seat may do (`Restriction`), from now on. Refused when the seat
+        cannot act this round or the restriction would leave it nothing it may do."""
+        s = self._seat(restriction.seat)
+        if not s.can_act or self.betting_complete or self.awaiting_cards or self.round_done:
+            raise InvalidEvent(f"seat {s.number} has no action left this round: {restriction.rule} cannot "
+                               f"limit it to {restriction.words()}", field="seat")
+        unknown = restriction.only - set(_RESTRICTABLE)
+        if unknown or not restriction.only or restriction.until not in RESTRICTION_SCOPES:
+            raise InvalidEvent(f"a restriction allows some of {', '.join(_RESTRICTABLE)}, until the seat's "
+                               f"turn or the round ends; not {sorted(restriction.only)} until {restriction.until}",
+                               field="only")
+        placed = Restriction(restriction.seat, frozenset(restriction.only), restriction.rule, restriction.until,
+                             restriction.at_least, len(self.events))
+        if not _restricted(self._legal_options(s.number), placed, strict=True) and s.number == self.actor:
+            raise InvalidEvent(f"seat {s.number} cannot {placed.words()} here ({restriction.rule})", field="only")
+        self._impose(placed)
+
+    def _impose(self, restriction: Restriction) -> None:
+        self.restrictions[restriction.seat] = restriction
+        self.restriction_log.append(restriction)
+
+    def _check_restriction(self, restriction: Restriction, s: SeatInHand, event: Action, index: int) -> None:
+        """Refuse an action a floor ruling does not allow this seat (the ruling named)."""
+        kind = event.action
+        to_call = max(0, min(self.current_bet - s.street_bet, s.stack))
+        only = restriction.only
+        all_in_to = s.street_bet + s.stack
+        allowed = kind in only or (kind == "check" and to_call == 0 and "call" in only)
+        if kind in ("bet", "raise", "complete"):
+            allowed = bool({"bet", "raise"} & only)
+        elif kind == "all-in":
+            allowed = ("all-in" in only or ("call" in only and all_in_to <= self.current_bet)
+                       or bool({"bet", "raise"} & only))
+        if allowed and kind in ("bet", "raise", "complete", "all-in") and restriction.at_least is not None:
+            amount = all_in_to if event.amount is None or kind == "all-in" else event.amount
+            allowed = amount >= restriction.at_least or amount >= all_in_to or all_in_to <= self.current_bet
+        if not allowed:
+            raise InvalidEvent(f"seat {s.number} may only {restriction.words()} {restriction.scope}: "
+                               f"{restriction.rule} ruled so", event_index=index, field="action")
 
     # ------------------------------------------------------------------ applying events
     def apply(self, event: Event) -> None:
@@ -924,6 +1042,9 @@ class HandState:
         if self.enforce_turn and expected != s.number and event.in_turn is not False:
             raise ActionOutOfTurn(f"seat {s.number} acted out of turn: seat {expected} is to act",
                                   seat=s.number, expected_seat=expected, event_index=index, field="seat")
+        restriction = self.restrictions.get(s.number)
+        if restriction is not None:
+            self._check_restriction(restriction, s, event, index)
         kind = event.action
         if kind in ("fold", "check") and self._bring_in_due():
             raise InvalidEvent(f"seat {s.number} must bring it in ({self.table.forced_bets.bring_in}) or complete: "
@@ -953,6 +1074,7 @@ class HandState:
         self.last_actor = s.number
         # _after_action(kind == "fold"): only a fold can leave a single live hand
         if kind == "fold" and self._one_live_hand():
+            self.restrictions.clear()
             self.hand_over = True
             self.round_done = True
             self.pending.clear()
@@ -960,6 +1082,8 @@ class HandState:
             self._close_round()
 
     def _record(self, s: SeatInHand, action: str, chips: bool) -> None:
+        if s.number in self.restrictions and self.restrictions[s.number].until == "turn":
+            del self.restrictions[s.number]
         s.acted_level = self.current_bet
         s.acted_serial = self.reopen_serial
         self.pending.discard(s.number)
@@ -1092,6 +1216,7 @@ class HandState:
         return all(self.to_call(n) == 0 for n in pending)
 
     def _close_round(self) -> None:
+        self.restrictions.clear()        # a ruling's restriction lasts the betting round at most
         self.round_done = True
         self.round_open = False
         self.current_bet = 0          # nothing is owed once the round is over

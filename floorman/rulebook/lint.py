@@ -18,6 +18,9 @@ Each check is a meta-rule with a code:
        allows (error 303 above 64; lint warns above PATTERN_THRESHOLD)
   L013 coverage: docs/tda-coverage.md or docs/seed-coverage.md disagrees with the rulebook's
        citations or the scenarios' tags, or leaves an item unmapped (floorman/rulebook/coverage.py)
+  L014 hidden-conflict: two rules can fire on the same facts at the same priority with different
+       decisions, and neither `overrides` the other nor are they declared `compatible_with` each
+       other: the floor would pick one by the order of their ids (floorman/rulebook/conflicts.py)
 """
 
 from __future__ import annotations
@@ -68,17 +71,24 @@ def lint_files(folder: Path) -> list[Problem]:
         problems.append(_from_error(error, relative(folder / OPTIONS_FILE)))
         specs = None
     seen: dict[str, str] = {}
+    # the rules that load, as a book of their own, for the fact-field check (L010), which the
+    # loader also makes: a typo in `when:` is listed here, every one, before the book is loaded
+    book = Rulebook(rules={}, profiles={}, option_specs=dict(specs or {}), folder=str(folder))
     for path in item_paths(sorted(folder.rglob("*.yaml")), folder):
         name = relative(path)
         try:
             if path.parent.name == "profiles":
                 if specs is None:
                     continue          # reported above: nothing to check the options against
-                item: Any = load_profile(path, specs)[0]
+                item, document = load_profile(path, specs)
                 kind = "profile"
             else:
-                item = load_rule(path)[0]
+                item, document = load_rule(path)
                 kind = "rule"
+                book.rules[item.id] = item
+                book.files[item.id] = str(path.relative_to(folder))
+                book.lines[item.id] = getattr(document, "line", 1) or 1
+                book.field_lines[item.id] = {str(k): v for k, v in getattr(document, "lines", {}).items()}
         except FloormanError as error:
             problems.append(_from_error(error, name))
             continue
@@ -86,6 +96,8 @@ def lint_files(folder: Path) -> list[Problem]:
         if key in seen:
             problems.append(Problem("L002", name, f"id {item.id} is also used in {seen[key]}"))
         seen[key] = name
+    if specs is not None:
+        problems += fact_field_problems(book)
     return problems
 
 
@@ -93,11 +105,9 @@ def lint_rules(book: Rulebook) -> list[Problem]:
     """L003-L005, L010-L012: citations, expressions, compilation, fact fields, cycles, the pattern limit."""
     from floorman.engine.compiler import RuleCompileError, compile_rule
     from floorman.engine.expressions import ExpressionError, validate as validate_expression
-    from floorman.engine.fact_fields import fact_fields
     from floorman.rulebook.loader import ALWAYS_IN_SCOPE, engine_spec, template_problem
 
     problems: list[Problem] = []
-    fields = fact_fields(book.option_specs, [r.derive.model_dump() for r in book.rules.values() if r.derive])
     for rule in book.rules.values():
         where = f"{book.path_of(rule.id)}:{book.lines.get(rule.id, 1)}"
         if not rule.citations:
@@ -117,15 +127,23 @@ def lint_rules(book: Rulebook) -> list[Problem]:
             compile_rule(engine_spec(rule))
         except RuleCompileError as error:
             problems.append(Problem("L005", where, f"{rule.id}: {error}"))
-        problems += [Problem("L010", f"{book.path_of(rule.id)}:{line or book.lines.get(rule.id, 1)}",
-                             f"{rule.id} {message}") for line, message in field_problems(rule, fields, book)]
+    problems += fact_field_problems(book)
     cycle = override_cycle(book)
     if cycle:
         problems.append(Problem("L011", f"{book.path_of(cycle[0])}:{book.lines.get(cycle[0], 1)}",
                                 f"overrides go round in a cycle: {' -> '.join(cycle)}"))
     problems += pattern_problems(book)
     problems += coverage_problems(book)
+    problems += conflict_problems(book)
     return problems
+
+
+def conflict_problems(book: Rulebook) -> list[Problem]:
+    """L014: pairs of rules the floor would settle by the order of their ids."""
+    from floorman.rulebook.conflicts import rule_conflicts
+
+    return [Problem("L014", f"{book.path_of(c.first.id)}:{book.lines.get(c.first.id, 1)}", c.message)
+            for c in rule_conflicts(book)]
 
 
 def coverage_problems(book: Rulebook) -> list[Problem]:
@@ -138,6 +156,15 @@ def coverage_problems(book: Rulebook) -> list[Problem]:
 
 
 # ----------------------------------------------------------------------------- fact fields
+
+def fact_field_problems(book: Rulebook) -> list[Problem]:
+    """L010 for every rule of the book (the loader refuses a rulebook with any of them)."""
+    from floorman.engine.fact_fields import fact_fields
+
+    fields = fact_fields(book.option_specs, [r.derive.model_dump() for r in book.rules.values() if r.derive])
+    return [Problem("L010", f"{book.path_of(rule.id)}:{line or book.lines.get(rule.id, 1)}", f"{rule.id} {message}")
+            for rule in book.rules.values() for line, message in field_problems(rule, fields, book)]
+
 
 def field_problems(rule: Rule, fields: Mapping[str, Mapping[str, str]], book: Rulebook) -> list[tuple[int | None, str]]:
     """Fact types and fields the rule names that the facts do not have; option values out of range."""

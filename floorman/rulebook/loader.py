@@ -264,8 +264,23 @@ def _load_files(paths: list[Path], folder: Path) -> Rulebook:
         book.lines[item_id] = getattr(document, "line", 1) or 1
         book.field_lines[item_id] = {str(k): v for k, v in getattr(document, "lines", {}).items()}
     check_references(book)
+    check_fact_fields(book)
     _compile_together(book)
     return book
+
+
+def check_fact_fields(book: Rulebook) -> None:
+    """A rule naming a fact type or field the facts do not have would never fire, silently (a typo
+    in `when:`): refuse the rulebook at load, with the message `floorman rulebook lint` gives (L010)."""
+    from floorman.rulebook.lint import fact_field_problems
+
+    problems = fact_field_problems(book)
+    if problems:
+        first = problems[0]
+        more = f" (and {len(problems) - 1} more: floorman rulebook lint lists them)" if len(problems) > 1 else ""
+        file, _, line = first.where.rpartition(":")
+        raise RuleCheckError(f"{first.code} {first.message}{more}", code=first.code, file=file,
+                             line=int(line) if line.isdigit() else None)
 
 
 def _compile_together(book: Rulebook) -> None:
@@ -291,6 +306,10 @@ def check_references(book: Rulebook) -> None:
             if other not in book.rules:
                 raise InputFileError(f"overrides unknown rule {other}{did_you_mean(other, book.rules)}",
                                      **book.where(rule.id, "overrides"))
+        for other in rule.compatible_with:
+            if other not in book.rules:
+                raise InputFileError(f"compatible with unknown rule {other}{did_you_mean(other, book.rules)}",
+                                     **book.where(rule.id, "compatible_with"))
         for profile in rule.profiles:
             if profile != "all" and profile not in book.profiles:
                 raise InputFileError(f"unknown profile {profile!r}{did_you_mean(profile, book.profiles)}",
@@ -355,6 +374,8 @@ def _schema_digest() -> str:
     here = Path(__file__).resolve().parent
     for name in _SCHEMA_SOURCES:
         digest.update((here / name).read_bytes())
+    # the fact fields a cached rulebook was checked against (a field gone: check the rules again)
+    digest.update((here.parent / "engine" / "fact_fields.py").read_bytes())
     return digest.hexdigest()
 
 

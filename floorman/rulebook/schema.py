@@ -106,7 +106,7 @@ class Pattern(_Strict):
     where: tuple[Condition, ...] = ()
 
 
-EFFECT_KINDS = ("action", "post", "kill-hand", "void-hand", "back-up", "replace-board", "award", "none")
+EFFECT_KINDS = ("action", "post", "kill-hand", "void-hand", "back-up", "replace-board", "award", "restrict", "none")
 EFFECT_POSTS = ("straddle",)
 EFFECT_ACTIONS = ("check", "call", "bet", "raise", "fold", "all-in")
 
@@ -129,6 +129,11 @@ class Effect(_Strict):
       without a burn), which are then taken out of the hand.
     * `award`: the pots go to `seat` whatever the cards say (an award disputed too late
       stands); the pot table shows them so, with the cards' winners noted.
+    * `restrict`: `seat` may `only` take the actions listed (`[call, fold]`: no raise; `[call]`:
+      must call; `[raise]` with `at_least`: must raise to at least that total), for its next
+      action (`until: turn`, the default) or to the end of the betting round (`until: round`).
+      The hand refuses any other action by the seat, naming the ruling; `legal_options()` and the
+      table's "Next:" show only what is left.
     * `none`: nothing changes on the table (an answer, a warning, the floor's discretion,
       a card replaced, the award read as it stands).
     """
@@ -143,6 +148,11 @@ class Effect(_Strict):
     recorded: bool = Field(False, description="replace-board: the cards are the last board event")
     binding: bool | str | None = Field(None, description="back-up: true, false or an expression: the "
                                                          "out-of-turn action stands once the action reaches it")
+    only: tuple[Literal["check", "call", "bet", "raise", "fold", "all-in"], ...] = Field(
+        (), description="restrict: the actions the seat may still take")
+    at_least: str | None = Field(None, description="restrict: expression for the smallest bet or raise-to allowed")
+    until: Literal["turn", "round"] = Field("turn", description="restrict: the seat's next action, or the "
+                                                                 "betting round")
 
     @field_validator("kind")
     @classmethod
@@ -154,17 +164,24 @@ class Effect(_Strict):
     @model_validator(mode="after")
     def _fields_for_kind(self) -> "Effect":
         allowed = {"action": {"seat", "action", "to", "then", "as_made"}, "post": {"seat", "post", "to"},
-                   "kill-hand": {"seat"}, "award": {"seat"},
+                   "kill-hand": {"seat"}, "award": {"seat"}, "restrict": {"seat", "only", "at_least", "until"},
                    "back-up": {"binding"}, "replace-board": {"recorded"}}.get(self.kind, set())
-        given = {name for name in ("seat", "action", "to", "binding", "post") if getattr(self, name) is not None}
-        given |= {name for name in ("then", "as_made", "recorded") if getattr(self, name)}
+        given = {name for name in ("seat", "action", "to", "binding", "post", "at_least")
+                 if getattr(self, name) is not None}
+        given |= {name for name in ("then", "as_made", "recorded", "only") if getattr(self, name)}
+        if self.until != "turn":
+            given.add("until")
         extra = sorted(given - allowed)
         if extra:
             raise ValueError(f"a {self.kind} effect takes no {', '.join(extra)}")
         if self.kind == "post" and (self.post is None or self.to is None):
             raise ValueError(f"a post effect names the forced bet (`post:` one of {', '.join(EFFECT_POSTS)}) "
                              "and its amount (`to: <expression>`)")
-        if self.kind in ("action", "post", "kill-hand", "award") and self.seat is None:
+        if self.kind == "restrict" and not self.only:
+            raise ValueError("a restrict effect lists the actions the seat may still take (`only: [call, fold]`)")
+        if self.at_least is not None and not {"bet", "raise"} & set(self.only):
+            raise ValueError("`at_least` is for a restriction to bet or raise")
+        if self.kind in ("action", "post", "kill-hand", "award", "restrict") and self.seat is None:
             raise ValueError(f"a {self.kind} effect names the seat (`seat: <expression>`)")
         if self.kind == "action":
             if self.action is None:
@@ -177,7 +194,7 @@ class Effect(_Strict):
 
     def expressions(self) -> dict[str, str]:
         """Every expression in the effect, by field name (for the lint)."""
-        return {name: value for name in ("seat", "to", "binding")
+        return {name: value for name in ("seat", "to", "binding", "at_least")
                 if isinstance(value := getattr(self, name), str)}
 
 
@@ -233,6 +250,10 @@ class Rule(_Strict):
                                                           "higher priority wins")
     subject: str | None = Field(None, description="what the ruling decides; rulings on one subject conflict")
     overrides: tuple[str, ...] = ()
+    compatible_with: dict[str, str] = Field(
+        default_factory=dict, description="rule id -> why this rule and that one, though they can fire on the same "
+                                          "facts at the same priority with different decisions, never contradict "
+                                          "each other (both rulings stand); lint L014 asks for it or `overrides`")
     when: tuple[Pattern, ...] = Field(min_length=1)
     derive: Derivation | None = None
     ruling: Conclusion | None = None

@@ -283,7 +283,7 @@ class TableSession:
         for ruling in report.rulings_on(index):
             outcome.rulings.append(ShownRuling(ruling, provisional, rerule))
         if not report.rulings_on(index):
-            outcome.notes.append("no rule applies: the floor has nothing to rule on this")
+            outcome.notes.append(report.why_no_ruling(index))
         self._pending = _Pending(incident, report.state.actor) if provisional and report.state is not None \
             else None
         if report.void:

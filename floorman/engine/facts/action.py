@@ -260,47 +260,14 @@ def out_of_turn_facts(situation: Situation, oot: OutOfTurn, index: int) -> list[
     if actor is None:
         raise InvalidEvent("no betting action is pending, so nobody can act out of turn", field=f"{where}.seat")
     incident_seat(situation, oot.seat, f"{where}.seat", live=True)
-    skipped = oot.skipped if oot.skipped is not None else actor
     if oot.seat == actor:
         raise InvalidEvent(f"seat {oot.seat} is the seat to act: its action is in turn", field=f"{where}.seat")
-    if skipped != actor:
-        raise InvalidEvent(f"seat {actor} is to act, not seat {skipped}", field=f"{where}.skipped")
     if state.seats[oot.seat].stack == 0:
         raise InvalidEvent(f"seat {oot.seat} is all-in and has no action", field=f"{where}.seat")
     oot_seat = state.seats[oot.seat]
     if oot.amount is not None and oot.amount > oot_seat.street_bet + oot_seat.stack:
         raise InvalidEvent(f"seat {oot.seat} bets to {oot.amount:,} but has only "
                            f"{oot_seat.street_bet + oot_seat.stack:,} (table stakes)", field=f"{where}.amount")
-    # the seats due to act before the out-of-turn seat, clockwise from the skipped seat
-    order = state.order
-    start = order.index(skipped)
-    rotation = order[start:] + order[:start]
-    between: list[int] = []
-    for n in rotation:
-        if n == oot.seat:
-            break
-        if n in state.seats_to_act:
-            between.append(n)
-    between_set = set(between)
-    # what followed: play that carried on out of turn (behind the skipped seat), then the
-    # action backing up to the seats in between
-    behind: list[tuple[int, str]] = [(oot.seat, oot.action)]
-    backed: list[FollowingAction] = []
-    for i, follow in enumerate(oot.then):
-        if follow.seat == oot.seat:
-            break                       # the out-of-turn seat's own turn came: the ruling is before it
-        if follow.seat in between_set:
-            backed.append(follow)
-        elif not backed:
-            if follow.seat not in state.seats or not state.seats[follow.seat].live:
-                raise InvalidEvent(f"seat {follow.seat} is not live in this hand", field=f"{where}.then[{i}]")
-            behind.append((follow.seat, follow.action))
-    sa = _substantial(behind) and not oot.spoke_up
-    after = _replay(situation, [_as_event(a) for a in backed], f"{where}.then") if backed and not sa else state
-    acted_between = {a.seat for a in backed}
-    resolved = between_set <= acted_between or after.actor == oot.seat
-    changed = after.current_bet > state.current_bet
-    changed_by = next((a.seat for a in backed if a.action in BETTING_KINDS), 0) if changed else 0
     s = state.seats[oot.seat]
     if oot.action in ("bet", "raise", "all-in"):
         put_out = (oot.amount if oot.amount is not None else s.street_bet + s.stack) - s.street_bet
@@ -312,24 +279,99 @@ def out_of_turn_facts(situation: Situation, oot: OutOfTurn, index: int) -> list[
     oot_text = {"check": "a check", "fold": "a fold", "call": f"a call of {put_out:,}",
                 "bet": f"a bet of {amount_to:,}", "raise": f"a raise to {amount_to:,}",
                 "all-in": f"all-in to {amount_to:,}"}[oot.action]
-    fact: Fact = {
-        "type": "oot", "id": f"oot:{index}", "seat": oot.seat, "oot_action": oot.action,
-        "oot_amount": amount_to, "oot_chips": put_out, "oot_text": oot_text, "oot_puts_chips": oot.action in CHIP_ACTIONS,
-        "oot_fold": oot.action == "fold", "oot_check": oot.action == "check",
+    return [oot_fact(situation, index, OotAct(oot.seat, oot.action, put_out, oot_text), oot.skipped, oot.then,
+                     oot.spoke_up)]
+
+
+@dataclass(frozen=True)
+class OotAct:
+    """What a seat did out of turn: the action (or "wager": chips or an amount whose meaning the
+    chip rules give in turn), the chips it put out and the words for it."""
+
+    seat: int
+    action: str
+    put_out: int
+    text: str
+
+
+def oot_fact(situation: Situation, index: int, act: OotAct, skipped: int | None,
+             then: tuple[FollowingAction, ...], spoke_up: bool) -> Fact:
+    """The `oot` fact: who was skipped, the seats in between, what followed (the action backed up
+    to them, or play that carried on out of turn behind the skipped seat) and whether it changed
+    the action to the out-of-turn seat (TDA 2024 53 / 2026 55)."""
+    state = situation.state
+    where = f"incidents[{index}]"
+    actor = state.actor
+    skipped = skipped if skipped is not None else actor
+    if skipped != actor:
+        raise InvalidEvent(f"seat {actor} is to act, not seat {skipped}", field=f"{where}.skipped")
+    # the seats due to act before the out-of-turn seat, clockwise from the skipped seat
+    order = state.order
+    start = order.index(skipped)
+    rotation = order[start:] + order[:start]
+    between: list[int] = []
+    for n in rotation:
+        if n == act.seat:
+            break
+        if n in state.seats_to_act:
+            between.append(n)
+    between_set = set(between)
+    # what followed: play that carried on out of turn (behind the skipped seat), then the
+    # action backing up to the seats in between
+    behind: list[tuple[int, str]] = [(act.seat, act.action)]
+    backed: list[FollowingAction] = []
+    for i, follow in enumerate(then):
+        if follow.seat == act.seat:
+            break                       # the out-of-turn seat's own turn came: the ruling is before it
+        if follow.seat in between_set:
+            backed.append(follow)
+        elif not backed:
+            if follow.seat not in state.seats or not state.seats[follow.seat].live:
+                raise InvalidEvent(f"seat {follow.seat} is not live in this hand", field=f"{where}.then[{i}]")
+            behind.append((follow.seat, follow.action))
+    sa = _substantial(behind) and not spoke_up
+    after = _replay(situation, [_as_event(a) for a in backed], f"{where}.then") if backed and not sa else state
+    acted_between = {a.seat for a in backed}
+    changed = after.current_bet > state.current_bet
+    changed_by = next((a.seat for a in backed if a.action in BETTING_KINDS), 0) if changed else 0
+    # a seat that already acted, with no bet since, has no turn left unless someone bets; and the
+    # round may close before the action comes back to it: then the out-of-turn action is no action
+    due = act.seat in state.seats_to_act
+    no_turn = not changed and not sa and (not due or (between_set <= acted_between and after.actor != act.seat))
+    resolved = not no_turn and not changed and (between_set <= acted_between or after.actor == act.seat)
+    return {
+        "type": "oot", "id": f"oot:{index}", "seat": act.seat, "oot_action": act.action,
+        "oot_amount": state.seats[act.seat].street_bet + act.put_out, "oot_chips": act.put_out,
+        "oot_text": act.text, "oot_puts_chips": act.action in CHIP_ACTIONS or act.put_out > 0,
+        "oot_fold": act.action == "fold", "oot_check": act.action == "check",
+        "oot_wager": act.action == "wager",
         "skipped": skipped, "seats_between": len(between), "between_seats": ", ".join(map(str, between)),
         "backed_up_actions": len(backed), "resolved": resolved and not sa,
-        "pending": not resolved and not changed and not sa,
+        "pending": not resolved and not changed and not sa and not no_turn, "no_turn_left": no_turn,
         "action_changed": changed and not sa, "changed_by": changed_by,
-        "facing_before": state.current_bet, "to_call_before": state.to_call(oot.seat),
+        "facing_before": state.current_bet, "to_call_before": state.to_call(act.seat),
         "facing_before_text": f"a bet of {state.current_bet:,}" if state.current_bet else "no bet",
         "facing_after_text": f"a bet of {after.current_bet:,}" if after.current_bet else "no bet",
-        "facing_after": after.current_bet, "to_call_after": after.to_call(oot.seat),
+        "facing_after": after.current_bet, "to_call_after": after.to_call(act.seat),
         "min_raise_after": after.min_raise_to(),
-        "actions_out_of_turn": len(behind), "sa_out_of_turn": sa, "spoke_up": oot.spoke_up,
+        "actions_out_of_turn": len(behind), "sa_out_of_turn": sa, "spoke_up": spoke_up,
         "heads_up": len(state.active_seats) == 2, "players_in_hand": len(state.active_seats),
         "street": state.street, "betting": state.betting.value,
     }
-    return [fact]
+
+
+def wager_oot_act(wager: Wager, fact: Fact) -> OotAct:
+    """Chips or words put out by a seat not due to act, as an out-of-turn action: a standard word
+    that decides the wager is that action; chips (or an amount said) are a wager whose meaning the
+    chip and declaration rules give once the action reaches the seat in turn."""
+    chips = fact["new_chips_total"]
+    action = wager.action
+    if action == "wager":
+        said = f"\"{wager.amount_said:,}\" said" if wager.amount_said is not None else ""
+        pushed = f"{chips:,} in chips" if chips else ""
+        return OotAct(wager.seat, "wager", chips, " with ".join(p for p in (pushed, said) if p) or "a wager")
+    words = {"all-in": "\"all-in\""}.get(action, f"\"{action}\"")
+    return OotAct(wager.seat, action, chips, f"{words} said" + (f" with {chips:,} in chips" if chips else ""))
 
 
 # ---------------------------------------------------------------------- table stakes
@@ -508,12 +550,34 @@ def _bet_to(wager: Wager, fact: Fact, situation: Situation, pl_max_to: int) -> i
     return 0
 
 
+def _word_binds_as(wager: Wager, fact: Fact, state: HandState, may_raise: bool, short: bool) -> str:
+    """The action a standard word commits the seat to, in words: "a call of 500, all in
+    (raising is not open to it)", "a raise to at least 2,000", "a fold"..."""
+    word, call, facing = wager.declared, fact["call_amount"], fact["facing_bet"]
+    all_in_to = fact["street_bet"] + fact["stack"]
+    calling = f"a call of {call:,}" + (", all in" if short else "")
+    if word == "fold":
+        return "a fold"
+    if word in ("check", "tap"):
+        return f"a call of {call:,} or a fold (no check facing a bet)" if facing else "a check"
+    if word == "call":
+        return calling if facing else "a check (there is nothing to call)"
+    if facing and not may_raise:
+        return f"{calling} (raising is not open to it)"
+    if word == "all-in":
+        return f"all in for {all_in_to:,}"
+    fixed = state.betting is BettingStructure.FIXED_LIMIT
+    top = min(fact["min_raise_to"] if fixed else fact["max_raise_to"], all_in_to)
+    least = min(fact["min_raise_to"] if facing else fact["min_bet"], top)
+    return f"a {'raise' if facing else 'bet'} to at least {least:,}"
+
+
 def _declared_raise(wager: Wager, fact: Fact, bet_to: int) -> bool:
     """Facing a bet, the words try to put in more than a call ("raise", "pot", "all-in" with
     chips beyond the call, or an amount above the current bet)."""
     if not fact["facing_bet"] or fact["decided_by"] != "words":
         return False
-    if wager.declared in ("raise", "pot"):
+    if fact["declared"] in ("raise", "pot"):
         return True
     return bet_to > fact["current_bet"]
 
@@ -574,7 +638,8 @@ def wager_action_fields(situation: Situation, wager: Wager, index: int, built: l
                      "not-reopened": f"the betting was not reopened for it (since it acted it has faced "
                                      f"{faced_since:,} more; a full raise is {reopen_needed:,})",
                      "capped": "the betting is capped",
-                     "nobody-left-to-raise": "nobody left has chips to call a raise"}
+                     "nobody-left-to-raise": "nobody left has chips to call a raise",
+                     "restricted": f"{fact.get('restricted_by') or 'an earlier ruling'} left it only call or fold"}
     fields: Fact = {
         "act_bet_to": bet_to,
         # a raise declared in words when raising is closed to the seat
@@ -582,6 +647,9 @@ def wager_action_fields(situation: Situation, wager: Wager, index: int, built: l
         "act_raise_closed_declared": declared_raise and not may_raise,
         "act_closed_why": closed_reason.get(str(fact.get("raise_closed_reason", "")),
                                             "raising is not open to it"),
+        # what the word said would bind the seat to if it were a declaration in turn (a question
+        # that the floor holds to be an action: TDA 2024 3 / 57, 2026 3-B)
+        "act_word_binds_as": _word_binds_as(wager, fact, state, may_raise, short),
         "act_call_chips_to_add": max(0, fact["call_amount"] - chips_total),
         "act_call_change": max(0, chips_total - fact["call_amount"]),
         "act_faced_since_acted": faced_since,
@@ -616,3 +684,7 @@ def wager_action_fields(situation: Situation, wager: Wager, index: int, built: l
     if clash:
         raise RuntimeError(f"wager fields {clash} are set twice (facts/action.py and another family)")
     fact.update(fields)
+    if not fact["in_turn"] and not wager.in_question:
+        # chips or words out of turn are an out-of-turn action (TDA 2024 53 / 2026 55): the `oot`
+        # fact, ruled by the out-of-turn rules; the chip rules wait for the seat's turn
+        built.append(oot_fact(situation, index, wager_oot_act(wager, fact), None, wager.then, False))

@@ -46,6 +46,13 @@ def wager_facts(situation: Situation, wager: Wager, index: int) -> list[Fact]:
     if state.betting_complete or state.actor is None:
         raise InvalidEvent("the betting is over: no wager can be made", field=where)
     _check_denominations(situation, wager, where)
+    in_turn = wager.seat == state.actor
+    if wager.in_turn is True and not in_turn:
+        raise InvalidEvent(f"seat {wager.seat} is not the seat to act (seat {state.actor} is): chips or words "
+                           "out of turn have in_turn: false (or leave it out)", field=f"{where}.in_turn")
+    if wager.in_turn is False and in_turn and not wager.then:
+        raise InvalidEvent(f"seat {wager.seat} is the seat to act: its wager is in turn (leave in_turn out)",
+                           field=f"{where}.in_turn")
     new = list(wager.chips)
     prior = list(wager.prior_chips)
     remaining_prior = list(prior)
@@ -108,17 +115,28 @@ def wager_facts(situation: Situation, wager: Wager, index: int) -> list[Fact]:
     # reopened and not capped, and an opponent who could put in more than the current bet
     others_can_act = any(other.can_act and other.street_bet + other.stack > current
                          for number, other in state.seats.items() if number != wager.seat)
+    # a floor ruling earlier in the hand left the seat only call or fold (`restrict` effect)
+    restriction = state.restrictions.get(wager.seat)
+    held = restriction is not None and not {"bet", "raise", "all-in"} & restriction.only
     closed = ("all-in-for-less" if all_in_to <= current else "not-reopened" if not reopened
               else "capped" if state.cap_reached
-              else "nobody-left-to-raise" if not others_can_act else "open")
+              else "nobody-left-to-raise" if not others_can_act
+              else "restricted" if held else "open")
     silent = wager.declared == "none"
     tiny_percent = int(situation.option("tiny_push_percent", bundled_default("tiny_push_percent")))
     fact: Fact = {
         "type": "wager", "id": f"wager:{index}", "seat": wager.seat,
-        "declared": wager.declared, "said_amount": wager.amount_said is not None,
+        # "bet" once a bet (or a blind) is out can only mean a raise: that is how the rules read it
+        # (the word said is kept in `said_word`; TDA 2024 3: a term used out of place is at the
+        # player's risk)
+        "declared": "raise" if wager.declared == "bet" and current > 0 else wager.declared,
+        "said_word": wager.declared, "said_amount": wager.amount_said is not None,
         "amount_said": wager.amount_said if wager.amount_said is not None else 0,
         "speech": wager.speech or "none", "decided_by": decided_by,
-        "silent": silent, "motions": wager.motions, "in_turn": wager.in_turn,
+        "silent": silent, "motions": wager.motions, "in_turn": in_turn,
+        # out of turn, the action came back to it unchanged: it is ruled now, in its turn (TDA 2024 53-A)
+        "came_back_in_turn": in_turn and bool(wager.then),
+        "skipped_seat": wager.then[0].seat if in_turn and wager.then else 0,
         "unclear": wager.unclear,
         "chips_total": chips_total, "chip_count": len(chips), "single_chip": len(chips) == 1,
         "chip_value": chips[0] if len(chips) == 1 else 0, "smallest_chip": smallest,
@@ -141,6 +159,13 @@ def wager_facts(situation: Situation, wager: Wager, index: int) -> list[Fact]:
         "every_chip_needed": bool(chips) and chips_total - smallest < to_call,
         "reopened": reopened, "cap_reached": state.cap_reached, "others_can_act": others_can_act,
         "may_raise": closed == "open", "raise_closed_reason": closed,
+        "restricted_by": restriction.rule if restriction is not None else "",
+        "restricted_words": restriction.words() if restriction is not None else "",
+        # a fold or check said that the earlier ruling does not leave the seat (it may only call or raise)
+        "breaks_restriction": restriction is not None and decided_by == "words" and (
+            (wager.declared == "fold" and "fold" not in restriction.only)
+            or (wager.declared in ("check", "tap") and "check" not in restriction.only
+                and not ("call" in restriction.only and current <= live_bet))),
         # no bet yet: chips that reach the minimum bet, or are the last chips (short: TDA 52-A)
         "opening_legal": current == 0 and push_to > 0 and (push_to >= state.min_bet or last_chips),
         "over_max": push_to > max_raise_to,
@@ -176,11 +201,14 @@ def _check_denominations(situation: Situation, wager: Wager, where: str) -> None
 
 
 def words_or_chips(wager: Wager, situation: Situation) -> str:
-    """Which decides the wager: 'words', 'chips', or 'floor' (unclear, contradictory: Rule 1).
+    """Which decides the wager: 'words', 'chips', 'floor' (unclear, contradictory: Rule 1), or
+    'question' (an action word asked, not declared: only the profile's question rules read it).
 
     TDA: whichever came first stands; said together, a clear declaration stands. Robert's
     Rules (the `cash` profile's `words_vs_chips: verbal`): the bet is corrected to the words.
     """
+    if wager.in_question:
+        return "question"
     if wager.declared == "none":
         return "chips"
     if not wager.chips:

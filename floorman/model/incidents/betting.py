@@ -7,6 +7,7 @@ from typing import Literal
 from pydantic import Field, model_validator
 
 from floorman.model.incidents import CHIP_LIMIT, Chip, Incident, incident
+from floorman.model.incidents.action import FollowingAction
 
 Declaration = Literal["none", "check", "bet", "call", "raise", "fold", "all-in", "complete", "pot",
                       "amount-only", "tap", "non-standard"]
@@ -39,7 +40,10 @@ class Wager(Incident):
     motions: int = Field(1, ge=1, lt=CHIP_LIMIT)
     speech: Literal["before", "with", "after"] | None = Field(
         None, description="when the words came, relative to the chips")
-    in_turn: bool = True
+    in_turn: bool | None = Field(None, description="None = as the hand stands (in turn when the seat is the one to "
+                                                  "act); false for chips or words out of turn (TDA 2024 53 / 2026 55)")
+    then: tuple[FollowingAction, ...] = Field((), description="out of turn: the actions that followed, in order "
+                                                              "(the skipped seats acting when the action backs up)")
     prior_chips: tuple[Chip, ...] = Field((), description="chips already out from an earlier bet/blind")
     pulled_back: tuple[Chip, ...] = Field((), description="of those, chips the player pulled back first "
                                                          "(they go back behind, not into this push)")
@@ -62,7 +66,17 @@ class Wager(Incident):
             raise ValueError("a wager puts out chips, says something, or both")
         if self.raise_by and (self.declared != "raise" or self.amount_said is None):
             raise ValueError("raise_by is for 'raise by N': declared: raise with the amount_said")
+        if self.then and self.in_turn is not False:
+            raise ValueError("`then` lists what followed a wager out of turn: give in_turn: false with it")
         if self.in_question and (self.declared not in _ACTION_WORDS or self.chips):
             raise ValueError("in_question is for a standard action word (" + ", ".join(_ACTION_WORDS)
                              + ") said inside a question, with no chips put out")
         return self
+
+    @property
+    def action(self) -> str:
+        """The action the wager is when a standard word decides it (`fold`, `call`...), else
+        "wager" (chips, or an amount, whose meaning the chip and declaration rules give)."""
+        if self.declared in _ACTION_WORDS and not (self.chips and self.speech == "after"):
+            return str(self.declared)
+        return "check" if self.declared == "tap" and not self.chips else "wager"
