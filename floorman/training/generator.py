@@ -12,10 +12,10 @@ from __future__ import annotations
 import random
 from dataclasses import dataclass
 from functools import lru_cache
-from pathlib import Path
 from typing import Any, Iterator
 
 from floorman.errors import FloormanError
+from floorman.resources import bundled
 from floorman.training.families import MISTAKES
 from floorman.training.mistakes import Case
 from floorman.training.question import Answer, Choice, Grade, Question, answer_of
@@ -40,7 +40,7 @@ TOPICS: dict[str, str] = {
 DIFFICULTIES = ("easy", "medium", "hard")
 SOURCES = ("mixed", "template", "real", "scenario")
 MAX_CHOICES = 4
-SCENARIOS = Path(__file__).resolve().parents[2] / "scenarios"
+SCENARIOS = bundled("scenarios")
 BUNDLED_SETS = {"you-make-the-call": ("ymtc", "quick-check")}
 
 
