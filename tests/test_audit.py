@@ -16,24 +16,15 @@ from typer.testing import CliRunner
 from floorman import phh
 from floorman.audit import audit_files, audit_hand, summary
 from floorman.cli.app import app
+from shared_hands import DATA, shared_files
 
 ROOT = Path(__file__).resolve().parents[1]
-DATA = ROOT.parent / "shared" / "data" / "phh"
 runner = CliRunner()
-
-
-def _data_files() -> list[str]:
-    files = sorted(str(p) for p in DATA.glob("*.phhs")) if DATA.is_dir() else []
-    if not files:
-        if os.environ.get("CI") == "true":
-            pytest.fail(f"the shared PHH hands are not at {DATA} (CI=true: this test must run)")
-        pytest.skip(f"the shared PHH hands are not at {DATA}")
-    return files
 
 
 @pytest.fixture(scope="module")
 def shared_audit():
-    return audit_files(_data_files())
+    return audit_files(shared_files())
 
 
 # ---------------------------------------------------------------------------------- the real hands
@@ -94,7 +85,7 @@ def test_ongame_rake_is_a_departure_and_one_hand_disagrees_with_its_own_stacks(s
 
 
 def test_jobs_spread_hands_and_give_the_same_results(shared_audit):
-    files = _data_files()
+    files = shared_files()
     pluribus = [f for f in files if f.endswith("pluribus.phhs")]
     spread = audit_files(pluribus, jobs=2)
     assert [a.to_json() for a in spread] == [a.to_json() for a in shared_audit if a.file in pluribus]
@@ -282,7 +273,7 @@ def test_audit_in_a_terminal_shows_a_progress_bar_and_the_summary(tmp_path):
 
     import pexpect
 
-    files = _data_files()
+    files = shared_files()
     floorman = ROOT / ".venv" / "bin" / "floorman"
     if not floorman.exists():
         floorman = Path(sys.executable).with_name("floorman")
@@ -328,7 +319,7 @@ def test_the_shared_hands_and_five_bad_files_in_either_order(tmp_path, jobs):
     """Every good hand is audited and each bad file is one `unreadable` result with its line and
     reason, before or after the good files, with or without --jobs; exit 1 (two shared hands are
     irregular, which outranks 3)."""
-    shared, bad = _data_files(), bad_files(tmp_path / "bad")
+    shared, bad = shared_files(), bad_files(tmp_path / "bad")
     runs = {}
     for order, inputs in {"bad last": shared + bad, "bad first": list(reversed(shared + bad))}.items():
         result = runner.invoke(app, ["audit", *inputs, "--json", "--jobs", jobs])

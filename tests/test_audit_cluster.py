@@ -20,9 +20,8 @@ import pytest
 
 from floorman.audit import audit_inputs
 from floorman.audit.reading import pieces
+from shared_hands import shared_files
 
-ROOT = Path(__file__).resolve().parents[1]
-DATA = ROOT.parent / "shared" / "data" / "phh"
 
 try:
     import distributed
@@ -31,15 +30,6 @@ except ImportError:   # pragma: no cover - ./dev installs the cluster extra
         raise
     pytest.skip("the cluster extra (dask.distributed) is not installed: pip install -e '.[cluster]'",
                 allow_module_level=True)
-
-
-def shared_files() -> list[str]:
-    files = sorted(str(p) for p in DATA.glob("*.phhs")) if DATA.is_dir() else []
-    if not files:
-        if os.environ.get("CI") == "true":
-            pytest.fail(f"the shared PHH hands are not at {DATA} (CI=true: this test must run)")
-        pytest.skip(f"the shared PHH hands are not at {DATA}")
-    return files
 
 
 def key(result: dict) -> tuple:
@@ -76,8 +66,6 @@ class Cluster:
         self.dask = str(Path(sys.executable).with_name("dask"))
         self.file = folder / "scheduler.json"
         self.processes: dict[str, subprocess.Popen] = {}
-        self.environment = dict(os.environ, DASK_DISTRIBUTED__WORKER__DAEMON="False",
-                                DASK_DISTRIBUTED__SCHEDULER__WORK_STEALING="True")
 
     def start(self, workers: int) -> str:
         self._spawn("scheduler", [self.dask, "scheduler", "--scheduler-file", str(self.file), "--host", "127.0.0.1",
@@ -97,8 +85,10 @@ class Cluster:
 
     def _spawn(self, name: str, command: list[str]) -> None:
         log = open(self.folder / f"{name}.log", "w")
-        self.processes[name] = subprocess.Popen(command, stdout=log, stderr=subprocess.STDOUT, env=self.environment,
-                                                cwd=self.folder)
+        # as docs/audit.md starts them: few messages kept per connection (each carries a piece)
+        environment = dict(os.environ, DASK_DISTRIBUTED__ADMIN__LOW_LEVEL_LOG_LENGTH="20")
+        self.processes[name] = subprocess.Popen(command, stdout=log, stderr=subprocess.STDOUT, cwd=self.folder,
+                                                env=environment)
 
     def kill(self, name: str) -> None:
         self.processes[name].send_signal(signal.SIGKILL)

@@ -30,6 +30,17 @@ HANDS_PER_TASK = 256
 IN_FLIGHT_PER_THREAD = 3         # tasks submitted per worker thread: no worker waits, memory bounded
 RETRIES = 2                      # a task that raises (not a dead worker: the scheduler handles that)
 CONNECT_TIMEOUT = "20s"
+#: Messages each Dask connection keeps for debugging (default 1,000): every task message carries
+#: a piece's bytes, so the default holds about 150 MB in the client and in the scheduler.
+MESSAGE_LOG_LENGTH = 20
+
+
+def limit_message_logs() -> None:
+    """Keep few sent messages per connection in this process; before its clients (or a local
+    cluster) are made. A `dask scheduler` is told by its environment (docs/audit.md)."""
+    import dask
+
+    dask.config.set({"distributed.admin.low-level-log-length": MESSAGE_LOG_LENGTH})
 
 
 def connect(address: str) -> Any:
@@ -38,6 +49,7 @@ def connect(address: str) -> Any:
         from distributed import Client
     except ImportError:
         raise FloormanError("--scheduler needs Dask: pip install 'floorman[cluster]'", field="--scheduler") from None
+    limit_message_logs()
     try:
         client = Client(address, timeout=CONNECT_TIMEOUT)
     except (OSError, TimeoutError, ValueError) as error:

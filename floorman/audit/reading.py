@@ -15,6 +15,7 @@ from __future__ import annotations
 
 import codecs
 import glob
+import os
 import re
 from array import array
 from collections.abc import Iterable, Iterator
@@ -55,14 +56,17 @@ class Section:
 # ------------------------------------------------------------------------------------ inputs
 def input_files(inputs: Iterable[str]) -> Iterator[tuple[str, str | None]]:
     """(file, problem) for each file named, found in a folder (recursively, .phh and .phhs, in
-    name order) or matched by a glob, in the order given; problem is None for a file to read."""
+    path order) or matched by a glob (sorted), in the order given; problem is None for a file
+    to read."""
     for given in inputs:
         path = Path(given)
         if path.is_dir():
-            found = sorted(p for p in path.rglob("*") if p.suffix in SUFFIXES and p.is_file())
+            found = False
+            for name in _walk(given):
+                found = True
+                yield name, None
             if not found:
                 yield given, f"no {' or '.join(SUFFIXES)} file in this folder"
-            yield from ((str(p), None) for p in found)
         elif path.exists() or not _GLOB.search(given):
             yield given, None       # a file (or a missing one: reading it says so)
         else:
@@ -74,6 +78,14 @@ def input_files(inputs: Iterable[str]) -> Iterator[tuple[str, str | None]]:
                     yield from input_files([name])
                 else:
                     yield name, None
+
+
+def _walk(folder: str) -> Iterator[str]:
+    """The hand-history files under a folder in path order, one folder's listing at a time."""
+    for top, folders, files in os.walk(folder):
+        folders.sort()
+        # a folder's files come before its subfolders' (os.walk's order), each list sorted
+        yield from (os.path.join(top, name) for name in sorted(files) if name.endswith(SUFFIXES))
 
 
 def pieces(inputs: Iterable[str], hands: int = HANDS_PER_PIECE) -> Iterator[Piece]:
@@ -111,7 +123,8 @@ def file_pieces(stream: BinaryIO, source: str, hands: int = HANDS_PER_PIECE) -> 
         group, size = [], 0
 
     problems: list[str] = []
-    for section in sections(stream, problems):
+    count = 0
+    for count, section in enumerate(sections(stream, problems), 1):
         if section.name is not None:
             first = seen.add(section.name, section.first_line)
             if first is not None:
@@ -124,6 +137,8 @@ def file_pieces(stream: BinaryIO, source: str, hands: int = HANDS_PER_PIECE) -> 
         if len(group) >= hands or size >= MAX_PIECE_BYTES:
             yield from flush()
     yield from flush()
+    if not count and not problems:
+        problems.append("no hand in the file (only comments and blank lines)")
     for problem in problems:
         yield Piece(source, 1, b"", problem)
 
