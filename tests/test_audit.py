@@ -410,7 +410,7 @@ def test_results_stream_while_later_input_is_still_unread(jobs):
     per process are read ahead: memory stays flat however many hands follow."""
     from floorman.audit import audit_pieces
     from floorman.audit.reading import Piece
-    from floorman.audit.run import IN_FLIGHT_PER_PROCESS
+    from floorman.audit.run import IN_FLIGHT_PER_PROCESS, TASK_BYTES
 
     text = (DATA / "pluribus.phhs").read_bytes() if DATA.is_dir() else b""
     one = text[:text.index(b"\n[2]") + 1]
@@ -421,11 +421,44 @@ def test_results_stream_while_later_input_is_still_unread(jobs):
             read.append(n)
             yield Piece(f"stream-{n}.phhs", 1, one)
 
+    # --jobs N: N x 4 tasks ahead, each task small files together up to TASK_BYTES
+    ahead = 1 if jobs == 1 else jobs * IN_FLIGHT_PER_PROCESS * (TASK_BYTES // len(one) + 1)
     results = audit_pieces(endless(), jobs=jobs)
     first = next(results)
     assert first.cls == "clean" and first.file == "stream-0.phhs"
-    assert len(read) <= max(1, jobs * IN_FLIGHT_PER_PROCESS)
-    for _ in range(50):
+    assert len(read) <= ahead
+    for _ in range(500):
         next(results)
-    assert len(read) <= 51 + jobs * IN_FLIGHT_PER_PROCESS
+    assert len(read) <= 501 + ahead
     results.close()
+
+
+def test_a_hand_floorman_itself_fails_on_is_unreadable_and_the_run_goes_on(monkeypatch):
+    from floorman.audit import run
+
+    real = run.audit_hand
+
+    def failing(hand, line=None):
+        if hand.section == "2":
+            raise RuntimeError("a bug, not the file's fault")
+        return real(hand, line)
+
+    monkeypatch.setattr(run, "audit_hand", failing)
+    results = audit_files([str(DATA / "historical.phhs")] if DATA.is_dir() else shared_files())
+    assert [a.cls for a in results] == ["clean", "unreadable", "clean"]
+    assert results[1].findings[0].message == ("internal error: RuntimeError: a bug, not the file's fault (please "
+                                              "report it with the hand)")
+
+
+def test_many_small_files_go_together_in_a_task_and_keep_their_order(tmp_path):
+    from floorman.audit.reading import batches, pieces
+    from floorman.audit.run import TASK_BYTES
+
+    for n in range(60):
+        _write(tmp_path, f"hand-{n:02d}.phh", CLEAN, finishing_stacks="[101, 98, 100]" if n % 7 == 0 else "[102, 98, 100]")
+    tasks = list(batches(pieces([str(tmp_path)]), TASK_BYTES))
+    assert 1 < len(tasks) < 60 and sum(len(task) for task in tasks) == 60
+    one, two = (audit_files([str(tmp_path)], jobs=jobs) for jobs in (1, 2))
+    assert [a.to_json() for a in one] == [a.to_json() for a in two]
+    assert [Path(a.file).name for a in two] == [f"hand-{n:02d}.phh" for n in range(60)]
+    assert [a.cls for a in two].count("departure") == 9

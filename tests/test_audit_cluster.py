@@ -86,7 +86,8 @@ class Cluster:
     def _spawn(self, name: str, command: list[str]) -> None:
         log = open(self.folder / f"{name}.log", "w")
         # as docs/audit.md starts them: few messages kept per connection (each carries a piece)
-        environment = dict(os.environ, DASK_DISTRIBUTED__ADMIN__LOW_LEVEL_LOG_LENGTH="20")
+        environment = dict(os.environ, DASK_DISTRIBUTED__ADMIN__LOW_LEVEL_LOG_LENGTH="20",
+                           DASK_DISTRIBUTED__WORKER__PROFILE__ENABLED="False")
         self.processes[name] = subprocess.Popen(command, stdout=log, stderr=subprocess.STDOUT, cwd=self.folder,
                                                 env=environment)
 

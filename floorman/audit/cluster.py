@@ -1,8 +1,8 @@
 """The audit on a Dask cluster: `floorman audit --scheduler ADDRESS` (the extra floorman[cluster]).
 
-The task is the one a single machine runs (floorman.audit.run.audit_piece), and each task
-carries its piece's bytes (floorman.audit.reading), never a path: a worker needs floorman
-installed, not the client's disk. The client reads and cuts the input as it goes, keeps a few
+The task is the one a single machine runs (floorman.audit.run.audit_batch: a piece of a large
+file, or several small files), and each task carries its pieces' bytes (floorman.audit.reading),
+never a path: a worker needs floorman installed, not the client's disk. The client reads and cuts the input as it goes, keeps a few
 tasks per worker thread submitted, and streams the results back as they finish
 (`distributed.as_completed`), so neither side's memory grows with the number of hands.
 
@@ -21,12 +21,14 @@ from typing import Any
 
 import floorman
 from floorman.audit.findings import HandAudit
-from floorman.audit.reading import Piece
-from floorman.audit.run import audit_piece
+from floorman.audit.reading import Piece, batches
+from floorman.audit.run import audit_batch
 from floorman.errors import FloormanError
 
-#: Hands per task on a cluster: a task's round trip costs a few ms, a hand about 1 ms.
+#: Hands per piece on a cluster, and small files put together up to TASK_BYTES: a task's round
+#: trip costs a few ms, a hand about 0.3 ms.
 HANDS_PER_TASK = 256
+TASK_BYTES = 96 << 10
 IN_FLIGHT_PER_THREAD = 3         # tasks submitted per worker thread: no worker waits, memory bounded
 RETRIES = 2                      # a task that raises (not a dead worker: the scheduler handles that)
 CONNECT_TIMEOUT = "20s"
@@ -79,10 +81,10 @@ def audit_on_cluster(work: Iterable[Piece], scheduler: str | Any) -> Iterator[Ha
     as they finish. Connects at once, so a scheduler that cannot be reached is an error here."""
     owned = isinstance(scheduler, str)
     client = connect(scheduler) if owned else scheduler
-    return _stream(client, iter(work), close=owned)
+    return _stream(client, batches(work, TASK_BYTES), close=owned)
 
 
-def _stream(client: Any, work: Iterator[Piece], *, close: bool) -> Iterator[HandAudit]:
+def _stream(client: Any, work: Iterator[tuple[Piece, ...]], *, close: bool) -> Iterator[HandAudit]:
     from distributed import as_completed
 
     run = uuid.uuid4().hex[:12]
@@ -90,9 +92,9 @@ def _stream(client: Any, work: Iterator[Piece], *, close: bool) -> Iterator[Hand
 
     def submit(count: int) -> None:
         nonlocal submitted
-        for piece in islice(work, count):
-            # a key of our own: hashing a piece's bytes to name it would cost more than the hop
-            finished.add(client.submit(audit_piece, piece, key=f"floorman-audit-{run}-{submitted}",
+        for batch in islice(work, count):
+            # a key of our own: hashing the bytes to name the task would cost more than the hop
+            finished.add(client.submit(audit_batch, batch, key=f"floorman-audit-{run}-{submitted}",
                                        retries=RETRIES, pure=False))
             submitted += 1
 
@@ -104,7 +106,7 @@ def _stream(client: Any, work: Iterator[Piece], *, close: bool) -> Iterator[Hand
             try:
                 results = future.result()
             except Exception as error:  # noqa: BLE001 - KilledWorker, a lost scheduler: the run cannot finish
-                raise FloormanError(f"the cluster could not audit a piece ({type(error).__name__}: {error})",
+                raise FloormanError(f"the cluster could not audit a task ({type(error).__name__}: {error})",
                                     field="--scheduler") from None
             future.release()
             submit(1)

@@ -109,6 +109,21 @@ def pieces(inputs: Iterable[str], hands: int = HANDS_PER_PIECE) -> Iterator[Piec
                 yield Piece(name, 1, b"", f"cannot read the file: {error.strerror or error}")
 
 
+def batches(work: Iterable[Piece], size: int) -> Iterator[tuple[Piece, ...]]:
+    """Consecutive pieces together up to about `size` bytes: one task for many small files (a
+    folder of single-hand .phh files), one for each piece of a large file."""
+    batch: list[Piece] = []
+    total = 0
+    for piece in work:
+        batch.append(piece)
+        total += len(piece.text) + 64          # a problem piece still costs a result
+        if total >= size:
+            yield tuple(batch)
+            batch, total = [], 0
+    if batch:
+        yield tuple(batch)
+
+
 def file_pieces(stream: BinaryIO, source: str, hands: int = HANDS_PER_PIECE) -> Iterator[Piece]:
     """One file's sections grouped into pieces; a section named twice is a piece of its own,
     unreadable (the first one is audited)."""

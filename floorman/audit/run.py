@@ -1,10 +1,11 @@
 """Audit many hand histories, streaming: in this process, or spread over processes piece by piece.
 
 The input is cut into pieces of whole hands, carried as bytes (floorman.audit.reading);
-`audit_piece` audits one and is the task everywhere: in this process (`--jobs 1`), in a process
-pool (`--jobs N`) and on a Dask cluster (floorman.audit.cluster). Results stream out in input
-order while later pieces are still being read, and at most a few pieces per process are in
-flight, so memory stays flat whatever the number of hands. Nothing stops the run: what cannot be
+`audit_piece` audits one. In this process (`--jobs 1`) the pieces are audited in turn; in a
+process pool (`--jobs N`) and on a Dask cluster (floorman.audit.cluster) the task is
+`audit_batch`: one piece, or several small files together. Results stream out in input order
+while later pieces are still being read, and at most a few tasks per process are in flight, so
+memory stays flat whatever the number of hands. Nothing stops the run: what cannot be
 read is an `unreadable` result, and every other hand is still audited.
 """
 
@@ -14,11 +15,12 @@ from collections import Counter, deque
 from collections.abc import Iterable, Iterator, Sequence
 
 from floorman.audit.findings import CLASSES, HandAudit, audit_hand, reason, unreadable
-from floorman.audit.reading import HANDS_PER_PIECE, Piece, piece_sections, pieces
+from floorman.audit.reading import HANDS_PER_PIECE, Piece, batches, piece_sections, pieces
 from floorman.errors import FloormanError
 from floorman.phh import read_hands
 
-IN_FLIGHT_PER_PROCESS = 4        # pieces queued per process: keeps every process busy, memory bounded
+IN_FLIGHT_PER_PROCESS = 4        # tasks queued per process: keeps every process busy, memory bounded
+TASK_BYTES = 16 << 10            # a task: a piece of 64 hands, or small files together up to this
 
 
 def audit_piece(piece: Piece) -> list[HandAudit]:
@@ -40,15 +42,25 @@ def audit_piece(piece: Piece) -> list[HandAudit]:
         except FloormanError as error:
             out.append(unreadable(piece.source, section.name, error.line or section.first_line, reason(error)))
             continue
+        except Exception as error:  # noqa: BLE001 - a file floorman cannot handle stops nothing else
+            out.append(unreadable(piece.source, section.name, section.first_line, _internal(error)))
+            continue
         for hand in hands:
             try:
                 out.append(audit_hand(hand, section.first_line))
-            except Exception as error:  # noqa: BLE001 - one hand floorman cannot handle stops nothing else
-                detail = str(error).splitlines()[0][:200] if str(error) else ""
-                out.append(unreadable(piece.source, section.name, section.first_line,
-                                      f"internal error: {type(error).__name__}{': ' + detail if detail else ''} "
-                                      "(please report it with the hand)"))
+            except Exception as error:  # noqa: BLE001 - nor does a hand
+                out.append(unreadable(piece.source, section.name, section.first_line, _internal(error)))
     return out
+
+
+def audit_batch(batch: tuple[Piece, ...]) -> list[HandAudit]:
+    """The task: a few pieces (one, or several small files), audited in order."""
+    return [audit for piece in batch for audit in audit_piece(piece)]
+
+
+def _internal(error: Exception) -> str:
+    detail = str(error).splitlines()[0][:200] if str(error) else ""
+    return f"internal error: {type(error).__name__}{': ' + detail if detail else ''} (please report it with the hand)"
 
 
 def audit_pieces(work: Iterable[Piece], *, jobs: int = 1) -> Iterator[HandAudit]:
@@ -62,8 +74,8 @@ def audit_pieces(work: Iterable[Piece], *, jobs: int = 1) -> Iterator[HandAudit]
     pool = ProcessPoolExecutor(max_workers=jobs)
     try:
         waiting: deque = deque()
-        for piece in work:
-            waiting.append(pool.submit(audit_piece, piece))
+        for batch in batches(work, TASK_BYTES):
+            waiting.append(pool.submit(audit_batch, batch))
             if len(waiting) >= jobs * IN_FLIGHT_PER_PROCESS:
                 yield from waiting.popleft().result()
         while waiting:
