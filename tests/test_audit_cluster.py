@@ -172,3 +172,17 @@ def test_a_worker_killed_mid_run_loses_no_hand_and_counts_none_twice(real_cluste
     assert len(results) == len({key(r) for r in results}) == 3 * 1055        # none lost, none twice
     assert results == [dict(r, profile=None) for r in local_results(inputs)]
     assert summary["summary"]["irregular"] == 3 * 2 and sum(summary["summary"].values()) == 3 * 1055
+
+
+def test_a_scheduler_that_cannot_be_reached_is_a_usage_error(tmp_path, monkeypatch):
+    from typer.testing import CliRunner
+
+    from floorman.audit import cluster
+    from floorman.cli.app import app
+
+    monkeypatch.setattr(cluster, "CONNECT_TIMEOUT", "1s")
+    hand = shared_files()[0]
+    result = CliRunner().invoke(app, ["audit", hand, "--scheduler", "tcp://127.0.0.1:9"])
+    assert result.exit_code == 2 and "cannot reach the Dask scheduler at tcp://127.0.0.1:9" in result.output
+    result = CliRunner().invoke(app, ["audit", hand, "--scheduler", "tcp://127.0.0.1:9", "--jobs", "2"])
+    assert result.exit_code == 2 and "--jobs" in result.output

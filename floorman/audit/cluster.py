@@ -1,8 +1,8 @@
 """The audit on a Dask cluster: `floorman audit --scheduler ADDRESS` (the extra floorman[cluster]).
 
 The task is the one a single machine runs (floorman.audit.run.audit_batch: a piece of a large
-file, or several small files), and each task carries its pieces' bytes (floorman.audit.reading),
-never a path: a worker needs floorman installed, not the client's disk. The client reads and cuts the input as it goes, keeps a few
+file, or several small files; `audit_task` wraps it), and each task carries its pieces' bytes
+(floorman.audit.reading), never a path: a worker needs floorman installed, not the client's disk. The client reads and cuts the input as it goes, keeps a few
 tasks per worker thread submitted, and streams the results back as they finish
 (`distributed.as_completed`), so neither side's memory grows with the number of hands.
 
@@ -14,6 +14,8 @@ Results come in the order the pieces finish, not in input order.
 
 from __future__ import annotations
 
+import ctypes
+import functools
 import uuid
 from collections.abc import Iterable, Iterator
 from itertools import islice
@@ -76,6 +78,24 @@ def worker_floorman() -> str:
     return floorman.__version__
 
 
+def audit_task(batch: tuple[Piece, ...]) -> list[HandAudit]:
+    """The task as a worker runs it."""
+    _default_trim_threshold()
+    return audit_batch(batch)
+
+
+@functools.cache
+def _default_trim_threshold() -> None:
+    """Once per worker process. Dask's nanny starts a worker with MALLOC_TRIM_THRESHOLD_=65536 so
+    that glibc hands freed memory back at once; the audit allocates and frees small objects by the
+    million, and that costs it 10-20% of its time (bench/bench_audit_scale.py). Its memory stays
+    under 100 MB, so the threshold goes up to 128 MiB (mallopt's M_TRIM_THRESHOLD is -1)."""
+    try:
+        ctypes.CDLL(None).mallopt(-1, 128 << 20)
+    except (OSError, AttributeError):
+        pass               # not glibc: nothing to undo
+
+
 def audit_on_cluster(work: Iterable[Piece], scheduler: str | Any) -> Iterator[HandAudit]:
     """Every piece audited on the cluster (an address, or a `distributed.Client` to use), results
     as they finish. Connects at once, so a scheduler that cannot be reached is an error here."""
@@ -94,7 +114,7 @@ def _stream(client: Any, work: Iterator[tuple[Piece, ...]], *, close: bool) -> I
         nonlocal submitted
         for batch in islice(work, count):
             # a key of our own: hashing the bytes to name the task would cost more than the hop
-            finished.add(client.submit(audit_batch, batch, key=f"floorman-audit-{run}-{submitted}",
+            finished.add(client.submit(audit_task, batch, key=f"floorman-audit-{run}-{submitted}",
                                        retries=RETRIES, pure=False))
             submitted += 1
 
