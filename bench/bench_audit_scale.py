@@ -27,7 +27,6 @@ import subprocess
 import sys
 import time
 from collections.abc import Iterator
-from pathlib import Path
 
 from peer import DATA
 

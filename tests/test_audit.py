@@ -120,7 +120,7 @@ def test_out_of_turn_is_irregular_with_ruling_and_citation():
 
 
 def test_duplicate_card_is_irregular():
-    audit = hand(f"['d dh p1 AsAd', 'd dh p2 KsKd', 'd dh p3 AsQd', 'p3 f', 'p1 cc', 'p2 cc']")
+    audit = hand("['d dh p1 AsAd', 'd dh p2 KsKd', 'd dh p3 AsQd', 'p3 f', 'p1 cc', 'p2 cc']")
     assert audit.cls == "irregular"
     assert [(f.kind, f.rule) for f in audit.findings] == [("duplicate-card", "DECK-FOULED-BETS-RETURNED")]
 
@@ -455,7 +455,8 @@ def test_many_small_files_go_together_in_a_task_and_keep_their_order(tmp_path):
     from floorman.audit.run import TASK_BYTES
 
     for n in range(60):
-        _write(tmp_path, f"hand-{n:02d}.phh", CLEAN, finishing_stacks="[101, 98, 100]" if n % 7 == 0 else "[102, 98, 100]")
+        raked = n % 7 == 0
+        _write(tmp_path, f"hand-{n:02d}.phh", CLEAN, finishing_stacks="[101, 98, 100]" if raked else "[102, 98, 100]")
     tasks = list(batches(pieces([str(tmp_path)]), TASK_BYTES))
     assert 1 < len(tasks) < 60 and sum(len(task) for task in tasks) == 60
     one, two = (audit_files([str(tmp_path)], jobs=jobs) for jobs in (1, 2))

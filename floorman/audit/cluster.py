@@ -2,9 +2,10 @@
 
 The task is the one a single machine runs (floorman.audit.run.audit_batch: a piece of a large
 file, or several small files; `audit_task` wraps it), and each task carries its pieces' bytes
-(floorman.audit.reading), never a path: a worker needs floorman installed, not the client's disk. The client reads and cuts the input as it goes, keeps a few
-tasks per worker thread submitted, and streams the results back as they finish
-(`distributed.as_completed`), so neither side's memory grows with the number of hands.
+(floorman.audit.reading), never a path: a worker needs floorman installed, not the client's
+disk. The client reads and cuts the input as it goes, keeps a few tasks per worker thread
+submitted, and streams the results back as they finish (`distributed.as_completed`), so neither
+side's memory grows with the number of hands.
 
 A worker that dies mid-task: the scheduler runs its tasks again on another worker (up to
 `distributed.scheduler.allowed-failures` deaths per task); a task that raises is retried

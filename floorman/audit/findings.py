@@ -227,7 +227,8 @@ def _check_stacks(hand: PhhHand, replayed: dict[int, int], awards: Any, live: bo
         return [_finding("bad-finishing-stacks", INCOMPLETE, "the recorded finishing stacks cannot be "
                          f"compared with the replay: expected {len(hand.seats)} amounts, one per player, got "
                          f"{_shown(raw)}")]
-    diff = {seat: recorded[seat] - replayed.get(seat, 0) for seat in recorded if recorded[seat] != replayed.get(seat, 0)}
+    diff = {seat: recorded[seat] - replayed.get(seat, 0) for seat in recorded
+            if recorded[seat] != replayed.get(seat, 0)}
     if not diff:
         return []
     winners = {seat for award in awards for seat, share in award.shares.items() if share > 0}
