@@ -183,6 +183,7 @@ class PhhHand:
     fields: Mapping[str, Any]
     notes: tuple[str, ...] = ()            # commentary-only actions ("# ...")
     _text: str | None = field(default=None, repr=False)
+    _line_offset: int = 0                  # lines of the file before `_text` (a hand read on its own)
 
     # ---------------------------------------------------------------------------- naming
     @property
@@ -239,14 +240,15 @@ class PhhHand:
         """The line in the file of the section header, of a field, or of action `action_index`."""
         if self._text is None:
             return None
-        return _locate(self._text, self.section, field_name, action_index)
+        line = _locate(self._text, self.section, field_name, action_index)
+        return line + self._line_offset if line is not None else None
 
     def error(self, message: str, *, field_name: str | None = None,
               action_index: int | None = None) -> InputFileError:
         """An InputFileError naming the file, the line, the section and the field or action."""
         return _error(self._text, self.source, self.section, message, field_name, action_index,
                       self.actions[action_index] if action_index is not None
-                      and action_index < len(self.actions) else None)
+                      and action_index < len(self.actions) else None, self._line_offset)
 
 
 def _where(section: str | None, field_name: str | None, action_index: int | None) -> str | None:
@@ -261,9 +263,11 @@ def _where(section: str | None, field_name: str | None, action_index: int | None
 
 
 def _error(text: str | None, source: str, section: str | None, message: str, field_name: str | None,
-           action_index: int | None, action: str | None = None) -> InputFileError:
+           action_index: int | None, action: str | None = None, line_offset: int = 0) -> InputFileError:
     line = _locate(text, section, field_name if action_index is None else "actions", action_index) \
         if text is not None else None
+    if line is not None:
+        line += line_offset
     if action is not None:
         message = f"{action!r}: {message}"
     return InputFileError(message, file=source, line=line, field=_where(section, field_name, action_index))
@@ -341,18 +345,23 @@ def load(path: str | Path) -> list[PhhHand]:
     return read_hands(text, source=str(path))
 
 
-def read_hands(text: str, *, source: str = "<string>") -> list[PhhHand]:
-    """Every hand in a PHH text: a single hand (fields at the top level) or sections."""
-    raw = _toml(text, source)
-    cache: dict[tuple[Any, ...], Any] = {}
+def read_hands(text: str, *, source: str = "<string>", first_line: int = 1,
+               cache: dict[tuple[Any, ...], Any] | None = None) -> list[PhhHand]:
+    """Every hand in a PHH text: a single hand (fields at the top level) or sections.
+    `first_line`: the text's first line in the file, when it is a part of one (errors and
+    `PhhHand.line_of` then give the file's lines); `cache`: shared by the parts of one file
+    read one by one (see _interned)."""
+    offset = first_line - 1
+    raw = _toml(text, source, offset)
+    cache = {} if cache is None else cache
     if "variant" in raw or "actions" in raw:
-        return [_hand(raw, text, source, None, cache)]
+        return [_hand(raw, text, source, None, cache, offset)]
     hands = []
     for name, body in raw.items():
         if not isinstance(body, dict):
             raise _error(text, source, None, f"expected a hand section such as [1], found a field {name!r}",
-                         name, None)
-        hands.append(_hand(body, text, source, name, cache))
+                         name, None, line_offset=offset)
+        hands.append(_hand(body, text, source, name, cache, offset))
     if not hands:
         raise InputFileError("no hands in the file", file=source)
     return hands
@@ -371,7 +380,7 @@ def parse_phhs(text: str, *, source: str = "<string>") -> list[PhhHand]:
     return read_hands(text, source=source)
 
 
-def _toml(text: str, source: str) -> dict[str, Any]:
+def _toml(text: str, source: str, line_offset: int = 0) -> dict[str, Any]:
     try:
         return _fast_toml(text)
     except _NotSimple:
@@ -385,7 +394,33 @@ def _toml(text: str, source: str) -> dict[str, Any]:
             else None
         message = re.sub(r"\s*\((?:at line \d+, column \d+|at end of document)\)", "", message)
         message = (message[:1].lower() + message[1:]) if message else "invalid TOML"
-        raise InputFileError(f"not valid TOML: {message}", file=source, line=line) from None
+        raise InputFileError(f"not valid TOML: {message}", file=source,
+                             line=line + line_offset if line is not None else None) from None
+    except RecursionError:
+        # tomllib reads nested arrays recursively: thousands of levels exhaust the stack (no PHH
+        # field nests more than one level)
+        line = _too_deep(text)
+        raise InputFileError(f"arrays or tables nested more than {_MAX_NESTING} deep: not a hand history",
+                             file=source, line=line + line_offset if line is not None else None) from None
+
+
+_MAX_NESTING = 100
+_QUOTED_OR_COMMENT = re.compile(r"#.*|'[^'\n]*'|" + r'"(?:[^"\\\n]|\\.)*"')
+
+
+def _too_deep(text: str) -> int | None:
+    """The line where brackets first nest more than _MAX_NESTING deep (strings and comments
+    aside, roughly: only to point at the place)."""
+    depth = 0
+    for number, line in enumerate(text.splitlines(), 1):
+        for char in _QUOTED_OR_COMMENT.sub("", line):
+            if char in "[{":
+                depth += 1
+                if depth > _MAX_NESTING:
+                    return number
+            elif char in "]}":
+                depth = max(depth - 1, 0)
+    return None
 
 
 class _NotSimple(Exception):
@@ -660,17 +695,19 @@ class _Reader:
     """Builds one hand. Tracks just enough of the betting to tell a check from a call."""
 
     def __init__(self, raw: dict[str, Any], text: str, source: str, section: str | None,
-                 cache: dict[tuple[Any, ...], Any]) -> None:
+                 cache: dict[tuple[Any, ...], Any], line_offset: int = 0) -> None:
         self.raw = raw
         self.cache = cache       # events shared by the file's hands (see _interned)
         self.text = text
+        self.line_offset = line_offset
         self.source = source
         self.section = section
         self.variant_code = ""
 
     def fail(self, message: str, field_name: str | None = None, action_index: int | None = None,
              action: str | None = None) -> InputFileError:
-        return _error(self.text, self.source, self.section, message, field_name, action_index, action)
+        return _error(self.text, self.source, self.section, message, field_name, action_index, action,
+                      self.line_offset)
 
     # ------------------------------------------------------------------------ fields
     def numbers(self, name: str, count: int, *, allow_inf: bool = False,
@@ -1227,7 +1264,7 @@ class _Reader:
                        unknown_stacks=frozenset(seats[i] for i in range(n) if unknown[i]) if any(unknown)
                        else _NO_SEATS,
                        ante_trimming=trimming, actions=tuple(actions), event_actions=event_actions,
-                       fields=raw, notes=tuple(notes), _text=self.text)
+                       fields=raw, notes=tuple(notes), _text=self.text, _line_offset=self.line_offset)
 
 
 @lru_cache(maxsize=256)
@@ -1243,8 +1280,8 @@ def _forced_bets(small_blind: int, big_blind: int, ante: int, ante_style: str, s
 
 
 def _hand(raw: dict[str, Any], text: str, source: str, section: str | None,
-          cache: dict[tuple[Any, ...], Any] | None = None) -> PhhHand:
-    return _Reader(raw, text, source, section, {} if cache is None else cache).build()
+          cache: dict[tuple[Any, ...], Any] | None = None, line_offset: int = 0) -> PhhHand:
+    return _Reader(raw, text, source, section, {} if cache is None else cache, line_offset).build()
 
 
 def _game_format(raw: Mapping[str, Any]) -> GameFormat:

@@ -468,3 +468,32 @@ def test_a_history_that_stops_early_is_incomplete():
     report = phh.replay_hand(hand)
     assert [i.message for i in report.irregularities] == ["the cards for the turn were not dealt"]
     assert report.result is None
+
+
+def test_a_part_of_a_file_read_alone_gives_the_files_lines():
+    """The audit reads each section on its own (floorman.audit.reading): `first_line` keeps the
+    errors and `line_of` on the file's lines."""
+    text = "[3]\n" + hand_text(actions="['d dh p1 AsKs', 'd dh p2 QdQc', 'd dh p3 7h2c', 'p1 cc']")
+    [alone] = phh.read_hands(text, source="turn.phhs")
+    [part] = phh.read_hands(text, source="turn.phhs", first_line=41)
+    assert part.line_of("actions", 3) == alone.line_of("actions", 3) + 40 == 47
+    with pytest.raises(InputFileError) as info:
+        phh.replay_hand(part).raise_first()
+    assert str(info.value).startswith("turn.phhs:47: [3] actions[3]")
+    bad = text.replace("'p1 cc'", "'p1 zz'")
+    with pytest.raises(InputFileError) as info:
+        phh.read_hands(bad, source="turn.phhs", first_line=41)
+    assert info.value.line == 47
+    with pytest.raises(InputFileError) as info:
+        phh.read_hands("[3]\nvariant = 'NT'\nantes = [0, 0\n", source="cut.phhs", first_line=11)
+    assert info.value.line == 13 and "not valid TOML" in info.value.message
+
+
+def test_arrays_nested_thousands_deep_are_a_located_error_not_a_recursion_error():
+    """N12 (reliability audit 3): tomllib recursed until RecursionError."""
+    deep = hand_text() + "_notes = " + "[" * 3000 + "]" * 3000 + "\n"
+    with pytest.raises(InputFileError) as info:
+        phh.read_hands(deep, source="deep.phh", first_line=5)
+    lines = deep.splitlines()
+    assert "nested more than 100 deep" in info.value.message
+    assert lines[info.value.line - 5].startswith("_notes = ")

@@ -149,9 +149,11 @@ def conflict_problems(book: Rulebook) -> list[Problem]:
 def coverage_problems(book: Rulebook) -> list[Problem]:
     """L013: the TDA and seed coverage maps next to the rulebook (required for the bundled one)."""
     from floorman.rulebook.coverage import lint_findings
+    from floorman.resources import CHECKOUT
     from floorman.rulebook.loader import DEFAULT_RULEBOOK
 
-    required = Path(book.folder).resolve() == DEFAULT_RULEBOOK.resolve()
+    # the maps live in docs/ of a checkout; an installed wheel carries the rulebook without them
+    required = CHECKOUT is not None and Path(book.folder).resolve() == DEFAULT_RULEBOOK.resolve()
     return [Problem("L013", f.where, f.message) for f in lint_findings(book, Path(book.folder), required)]
 
 

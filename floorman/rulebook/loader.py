@@ -22,13 +22,14 @@ from typing import Any
 
 import floorman
 from floorman.errors import InputFileError
+from floorman.resources import bundled
 from floorman.rulebook.options import (BUNDLED_OPTIONS, OptionSpec, OptionValue, check_options, did_you_mean,
                                        load_option_specs)
 from floorman.rulebook.schema import Profile, Rule
 from floorman.source import line_of, load_yaml, relative, validate
 
-DEFAULT_RULEBOOK = Path(__file__).resolve().parents[2] / "rulebook"
-DEFAULT_SCENARIOS = DEFAULT_RULEBOOK.parent / "scenarios"
+DEFAULT_RULEBOOK = bundled("rulebook")        # in the installed package, else the checkout's (resources.py)
+DEFAULT_SCENARIOS = bundled("scenarios")
 OPTIONS_FILE = "options.yaml"
 QUESTIONS_FILE = "questions.yaml"       # what `floorman ask` may ask (floorman/consult/), not a rule
 ALWAYS_IN_SCOPE = ("hand", "profile", "ruling")     # names every conclusion expression may read
@@ -380,7 +381,10 @@ def _schema_digest() -> str:
 
 
 def cache_root() -> Path:
-    return Path(os.environ.get("XDG_CACHE_HOME") or Path.home() / ".cache") / "floorman"
+    """The user's cache folder for floorman (platformdirs: $XDG_CACHE_HOME/floorman on Linux)."""
+    import platformdirs
+
+    return Path(platformdirs.user_cache_dir("floorman", appauthor=False))
 
 
 def _cache_file(folder: Path, paths: list[Path]) -> Path:

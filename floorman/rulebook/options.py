@@ -16,9 +16,10 @@ from typing import Any, Literal
 from pydantic import BaseModel, ConfigDict, Field, model_validator
 
 from floorman.errors import InputFileError
+from floorman.resources import bundled
 from floorman.source import line_of, load_yaml, relative, validate
 
-BUNDLED_OPTIONS = Path(__file__).resolve().parents[2] / "rulebook" / "options.yaml"
+BUNDLED_OPTIONS = bundled("rulebook") / "options.yaml"
 INT_BOUND = 2**53          # the engine compares ints exactly only below this
 OptionValue = bool | int | str
 

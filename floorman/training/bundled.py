@@ -17,9 +17,10 @@ from pathlib import Path
 from typing import Any
 
 from floorman.errors import FloormanError
+from floorman.resources import bundled as bundled_folder
 from floorman.training.wording import chips_phrase
 
-SCENARIOS = Path(__file__).resolve().parents[2] / "scenarios"
+SCENARIOS = bundled_folder("scenarios")
 
 #: scenario -> the scenario its question refers back to (the twin it is a near miss of)
 FOLLOWS: dict[str, str] = {
