@@ -179,6 +179,8 @@ class RulingReport:
     # the hand as the rulings left it (HandState, each ruling's effect applied); not in the JSON
     state: Any = field(default=None, repr=False, compare=False)
     void: str | None = None        # the ruling that made the hand void (a misdeal...), if one did
+    # each incident's facts as built when it was ruled (Floor.rule(after=...) goes on from them); not in the JSON
+    earlier: dict[int, list[dict[str, Any]]] = field(default_factory=dict, repr=False, compare=False)
 
     def __post_init__(self) -> None:
         # each ruling knows its profile, so that it can name the citation to quote under it

@@ -13,6 +13,7 @@ incident's `then` and the incident is ruled again.
 
 from __future__ import annotations
 
+import dataclasses
 import datetime as _dt
 from collections.abc import Callable
 from dataclasses import dataclass, field
@@ -23,6 +24,7 @@ from floorman.builder import HandBuilder, Setup, parse_setup
 from floorman.errors import ActionOutOfTurn, FloormanError
 from floorman.notation.errors import NotationError
 from floorman.notation.parser import Context, Parsed, parse_line
+from floorman.ruling import Trace
 
 #: records a ruling before it is shown: (report_json, situation, command) -> (id, warning)
 Recorder = Callable[[dict[str, Any], Any, str], tuple[int | None, str | None]]
@@ -85,6 +87,7 @@ class TableSession:
         self.lines: list[str] = []            # the lines that changed the hand, for `save`
         self.setup_line = ""
         self.hand_number = 0
+        self._dealt = 0                       # the timeline entries the deal made (the forced bets)
         self._pending: _Pending | None = None
         # a provisional ruling ruled again: `undo` goes back to the provisional one
         self._reruled: list[tuple[int, tuple[list[Any], _Pending | None]]] = []
@@ -117,6 +120,7 @@ class TableSession:
         except FloormanError as error:
             return self._error(outcome, error)
         self.setup, self.builder, self.setup_line = setup, builder, line
+        self._dealt = len(builder.timeline)
         self.lines, self._pending, self._reruled = [], None, []
         self.hand_number += 1
         outcome.changed = True
@@ -308,13 +312,18 @@ class TableSession:
                f"seat {actor} acts"
 
     def _record(self, outcome: Outcome) -> None:
-        """Every ruling on record before it is shown (the loop shows it after this returns)."""
+        """Every ruling on record before it is shown (the loop shows it after this returns): the
+        rulings this line gave, on the hand as they were given (a dispute's record does not hold
+        again the disputes ruled before it in the hand: they are on record already)."""
         if not outcome.rulings or self.recorder is None or outcome.report is None:
             return
         builder = self.builder
         assert builder is not None
+        first = min(shown.ruling.incident for shown in outcome.rulings)
+        given = dataclasses.replace(outcome.report, trace=Trace([], [], []), rulings=[
+            dataclasses.replace(shown.ruling, incident=shown.ruling.incident - first) for shown in outcome.rulings])
         command = "table (what if)" if outcome.what_if else "table"
-        entry_id, warning = self.recorder(outcome.report.to_json(), builder.situation(), command)
+        entry_id, warning = self.recorder(given.to_json(), builder.situation(first), command)
         if entry_id is not None:
             outcome.journal_ids.append(entry_id)
         outcome.journal_warning = warning
@@ -381,11 +390,13 @@ class TableSession:
                                  "again")
             outcome.changed = True
             return
+        if len(builder.timeline) <= self._dealt:
+            # the forced bets were posted by the set-up, and no line posts them again: they stay
+            outcome.notes.append("nothing to undo: the hand is as it was dealt (the forced bets stay; "
+                                 "`new hand` deals the next one)")
+            return
         taken = builder.undo()
         self._pending = None
-        if taken is None:
-            outcome.notes.append("nothing to undo: the hand is as it was dealt")
-            return
         if self.lines:
             self.lines.pop()
         outcome.notes.append(f"taken back: {_describe(taken)}")
@@ -452,7 +463,7 @@ class TableSession:
         table = next_table(builder)
         fresh = HandBuilder(table, builder.profile, house=builder.house_rules, floor=self.floor)
         fresh.post_forced_bets()
-        self.builder = fresh
+        self.builder, self._dealt = fresh, len(fresh.timeline)
         self.lines, self._pending, self._reruled = [], None, []
         self.hand_number += 1
         outcome.changed = True
