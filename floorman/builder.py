@@ -21,7 +21,7 @@ from typing import TYPE_CHECKING, Any
 from floorman.errors import FloormanError, InvalidEvent
 from floorman.model.table import BettingStructure, GameFormat, Table, Variant
 from floorman.notation.errors import NotationError
-from floorman.notation.lexer import Word, amount, words
+from floorman.notation.lexer import Word, amount, quoted, words
 from floorman.rulebook.profiles import default_profile
 
 if TYPE_CHECKING:
@@ -128,7 +128,7 @@ def parse_setup(line: str) -> Setup:
         nonlocal i
         if i + 1 >= len(items):
             end = items[i].column + len(items[i].text) if items else 1
-            raise NotationError(f"{items[i].text} needs {what}", column=end, expected=what)
+            raise NotationError(f"{quoted(items[i].text)} needs {what}", column=end, expected=what)
         i += 1
         return items[i]
 
@@ -145,7 +145,7 @@ def parse_setup(line: str) -> Setup:
         elif "/" in low and low.replace("/", "").replace(",", "").replace(".", "").replace("k", "").isdigit():
             parts = low.split("/")
             if len(parts) not in (2, 3) or not all(parts):
-                raise NotationError(f"{word.text!r} is not a pair of blinds", column=word.column,
+                raise NotationError(f"{quoted(word.text)} is not a pair of blinds", column=word.column,
                                     expected="SB/BB such as 2/5, or SB/BB/STRADDLE")
             stakes = [amount(Word(p, word.column), "the blinds") for p in parts]
         elif low in FORMATS:
@@ -198,7 +198,7 @@ def parse_setup(line: str) -> Setup:
         elif low == "house":
             house = take("a house file").text
         else:
-            raise NotationError(f"{word.text!r} is not part of a set-up", column=word.column,
+            raise NotationError(f"{quoted(word.text)} is not part of a set-up", column=word.column,
                                 expected="a game (nl, plo...), blinds (2/5), cash or tournament, `N seats "
                                          "STACK`, `seats 1:STACK ...`, button N, ante N, bba, straddle N, "
                                          "profile NAME, house FILE")
@@ -255,7 +255,7 @@ def parse_setup(line: str) -> Setup:
 def _seat_item(word: Word) -> tuple[int, int | None, str]:
     parts = word.text.split(":")
     if len(parts) > 3 or not parts[0].lstrip("sS").isdigit():
-        raise NotationError(f"{word.text!r} is not SEAT:STACK", column=word.column,
+        raise NotationError(f"{quoted(word.text)} is not SEAT:STACK", column=word.column,
                             expected="SEAT:STACK or SEAT:STACK:NAME, e.g. 3:42000")
     number = int(parts[0].lstrip("sS"))
     stack = amount(Word(parts[1], word.column + len(parts[0]) + 1), "a stack") if len(parts) > 1 and parts[1] \
@@ -328,7 +328,7 @@ class HandBuilder:
         if self.profile not in book.profiles:
             from floorman.rulebook.options import did_you_mean
 
-            raise FloormanError(f"unknown profile {self.profile!r}{did_you_mean(self.profile, book.profiles)}",
+            raise FloormanError(f"unknown profile {quoted(self.profile)}{did_you_mean(self.profile, book.profiles)}",
                                 field="profile", expected="one of " + ", ".join(sorted(book.profiles)))
         return book.options(self.profile, house=self.house_rules) if self.house_rules else book.options(self.profile)
 

@@ -13,6 +13,8 @@ from pathlib import Path
 
 import pytest
 
+from floorman.consult import load_questions  # noqa: E402
+
 pexpect = pytest.importorskip("pexpect")
 
 FLOORMAN = Path(sys.executable).with_name("floorman")
@@ -181,7 +183,8 @@ def test_a_dispute_that_matches_nothing_from_a_pipe_fails_in_one_line(env):
                           text=True, timeout=60)
     assert done.returncode == 1
     assert done.stderr.strip().splitlines() == ["Error: the dispute: no dispute matches 'zebra xylophone' (expected a "
-                                                "few words (e.g. oversized chip), or a number from the list)"]
+                                                "few words such as oversized chip, string bet or four card flop, or a "
+                                                f"number from the list (1 to {len(load_questions().disputes)}))"]
 
 
 def test_journal_option_names_the_file(env, tmp_path):

@@ -19,8 +19,8 @@ def side_by_side(result: Any) -> Panel:
     table.add_column("actual")
     for name, want, have, differs in comparison_rows(result):
         style = "red" if differs else None
-        table.add_row(name, want, Text(have or "-", style=style or ""), style=None)
+        table.add_row(Text(name), Text(want), Text(have or "-", style=style or ""), style=None)
     if not result.actual:
         table.add_row("-", "", Text("not ruled (see the problem above)", style="red"))
     body = Group(Text("\n".join(result.problems), style="red"), table)
-    return Panel(body, title=f"FAIL {result.path}", border_style="red", title_align="left")
+    return Panel(body, title=Text(f"FAIL {result.path}"), border_style="red", title_align="left")

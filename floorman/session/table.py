@@ -23,12 +23,15 @@ from typing import Any
 from floorman.builder import HandBuilder, Setup, parse_setup
 from floorman.errors import ActionOutOfTurn, FloormanError
 from floorman.notation.errors import NotationError
+from floorman.notation.lexer import shortened
 from floorman.notation.parser import Context, Parsed, parse_line
 from floorman.ruling import Trace
+from floorman.writing import write_file
 
 #: records a ruling before it is shown: (report_json, situation, command) -> (id, warning)
 Recorder = Callable[[dict[str, Any], Any, str], tuple[int | None, str | None]]
 FOLLOWING = ("check", "bet", "call", "raise", "fold", "all-in")
+MAX_ERROR = 600          # characters of an error line: what it repeats of the input is cut shorter still
 
 
 @dataclass
@@ -178,7 +181,8 @@ class TableSession:
         return outcome
 
     def _error(self, outcome: Outcome, error: FloormanError) -> Outcome:
-        outcome.error = str(error) if isinstance(error, NotationError) else _one_line(error)
+        text = str(error) if isinstance(error, NotationError) else _one_line(error)
+        outcome.error = shortened(text, MAX_ERROR)
         outcome.column = getattr(error, "column", None)
         outcome.changed = False
         return outcome
@@ -433,7 +437,9 @@ class TableSession:
 
         builder = self.builder
         assert builder is not None
-        path = Path(parsed.values["file"]).expanduser()
+        name, _, last = parsed.values["file"].rpartition(" ")
+        force = bool(name.strip()) and last.lower() == "force"     # `save FILE force` replaces FILE
+        path = Path(name.strip() if force else parsed.values["file"]).expanduser()
         if path.suffix not in (".yaml", ".yml"):
             raise NotationError(f"{path.name!r}: a scenario file ends in .yaml", column=6,
                                 expected="a file name such as dispute.yaml")
@@ -449,11 +455,8 @@ class TableSession:
                 document["house"] = str(house.relative_to(path.resolve().parent))
             except ValueError:
                 document["house"] = str(house)
-        try:
-            path.parent.mkdir(parents=True, exist_ok=True)
-            path.write_text(_yaml(document), encoding="utf-8")
-        except OSError as error:
-            raise FloormanError(f"cannot write {path}: {error.strerror or error}", field="save") from None
+        # never over a file that exists unless asked, never into a folder that is not there
+        write_file(path, lambda stream: stream.write(_yaml(document)), force=force, flag=f"`save {path} force`")
         outcome.saved = str(path)
         outcome.notes.append(f"saved {path}: `floorman check {path}` checks it")
 
