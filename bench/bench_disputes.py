@@ -53,7 +53,8 @@ def in_process(disputes: int, journal: Path) -> tuple[list[float], float]:
         outcome = session.enter(DISPUTE)
         times.append((time.perf_counter() - before) * 1000)
         if not outcome.ok or not outcome.journal_ids:
-            raise SystemExit(f"dispute {number + 1} was not ruled and recorded: {outcome.error or outcome.journal_warning}")
+            why = outcome.error or outcome.journal_warning
+            raise SystemExit(f"dispute {number + 1} was not ruled and recorded: {why}")
     total = time.perf_counter() - started
     close_all()
     return times, total
@@ -96,7 +97,8 @@ def main() -> int:
     size = journal_bytes(journal)
     print(f"{args.disputes} disputes in one hand (`{DISPUTE}`), in process, each recorded in the journal")
     print(f"  per dispute: {early:7.2f} ms around the 10th, {late:7.2f} ms around the {args.disputes}th "
-          f"(ratio {late / early:.2f}; budget {BUDGET_RATIO:g}x: {'met' if late <= BUDGET_RATIO * early else 'NOT met'})")
+          f"(ratio {late / early:.2f}; budget {BUDGET_RATIO:g}x: "
+          f"{'met' if late <= BUDGET_RATIO * early else 'NOT met'})")
     print(f"  total {total:.1f} s; journal {size / 2**20:.2f} MB "
           f"(budget {BUDGET_BYTES / 2**20:g} MB: {'met' if size <= BUDGET_BYTES else 'NOT met'})")
     if args.cli:

@@ -65,7 +65,8 @@ def ask(
                         _fail(FloormanError(f"these answers make no hand: {_one_line(error)}"))
                         return
                     consultation.take_back(error)
-                    out.print(f"[red]✗[/red] these answers make no hand: {_escape(_one_line(error))}", highlight=False)
+                    out.print(f"[red]✗[/red] these answers make no hand: {_escape(_one_line(error))}",
+                              highlight=False)
                     continue
             text = reader.read(f"{question.number}. {question.text}", question.default, question.choices)
             if text is None:

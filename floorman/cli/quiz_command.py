@@ -447,7 +447,8 @@ def quiz_stats(
         right = sum(p.right for p in periods)
         filled = round(20 * right / asked)
         bar = "█" * filled + "░" * (20 - filled)
-        chart.add_row(escape(name), escape(topic), sparkline([p.score for p in periods]), f"{bar} {100 * right // asked}%")
+        chart.add_row(escape(name), escape(topic), sparkline([p.score for p in periods]),
+                      f"{bar} {100 * right // asked}%")
     console.print(chart)
 
 

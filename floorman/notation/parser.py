@@ -84,7 +84,8 @@ def _read(slot: Slot, items: list[Word], i: int, line: str, ctx: Context, values
     kind = slot.kind
     if kind == "literal":
         if word.lower not in slot.words:
-            raise _Fail(i, word.column, f"{lexer.quoted(word.text)} is not understood here", slot.words[0], literal=True)
+            raise _Fail(i, word.column, f"{lexer.quoted(word.text)} is not understood here", slot.words[0],
+                        literal=True)
         return i + 1
     if kind == "choice":
         if word.lower not in slot.words:
@@ -121,7 +122,8 @@ def _read(slot: Slot, items: list[Word], i: int, line: str, ctx: Context, values
                 raise _Fail(i, items[i].column, "a chip is worth more than 0", "a chip value", specific=True)
             i += 1
         if not chips:
-            raise _Fail(i, word.column, f"{lexer.quoted(word.text)} is not a chip value", "the chips, e.g. 100 or 500 500 100")
+            raise _Fail(i, word.column, f"{lexer.quoted(word.text)} is not a chip value",
+                        "the chips, e.g. 100 or 500 500 100")
         values[slot.name] = chips
         return i
     if kind in ("CARD", "CARDS"):

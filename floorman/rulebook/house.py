@@ -83,6 +83,6 @@ def _refuse_unknown(key: Any, known: Any, name: str, line: int | None, field: st
                              field=f"{field}.{key}" if field else str(key), expected=", ".join(known))
     if field == "options":
         raise InputFileError("this key is not an option name", file=name, line=line, field=field,
-                             expected="option names such as muck_touch_kills (docs/scenario-format.md, \"House files\")")
+                             expected='option names such as muck_touch_kills (docs/scenario-format.md, "House files")')
     raise InputFileError("this line is not a field of a house file (is this a house file?)", file=name, line=line,
                          expected="a house file: extends: PROFILE, title: ..., options: {name: value}")
