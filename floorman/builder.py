@@ -128,7 +128,7 @@ def parse_setup(line: str) -> Setup:
         nonlocal i
         if i + 1 >= len(items):
             end = items[i].column + len(items[i].text) if items else 1
-            raise NotationError(f"{quoted(items[i].text)} needs {what}", column=end, expected=what)
+            raise NotationError(f"{items[i].text} needs {what}", column=end, expected=what)
         i += 1
         return items[i]
 

@@ -149,6 +149,13 @@ def test_n20_a_device_is_refused_for_every_data_path(tmp_path):
     assert "device" in run.stdout and "internal error" not in run.stdout + run.stderr
 
 
+@pytest.mark.parametrize("command", [("ask", "--no-journal"), ("table", "--no-journal"), ("quiz", "--count", "1")])
+def test_n20_standard_input_from_a_device_is_read_with_a_cap(tmp_path, command):
+    run = floorman(*command, tmp=tmp_path, stdin="/dev/zero", timeout=60)
+    assert run.returncode == 1 and "internal error" not in run.stdout + run.stderr
+    assert "more than" in run.stdout + run.stderr and len(run.stdout + run.stderr) < 20_000
+
+
 def _feed(fifo: Path, data: bytes) -> threading.Thread:
     def write() -> None:
         try:

@@ -17,7 +17,7 @@ from cli_support import floorman
 from floorman.engine.facts import Situation
 from floorman.engine.floor import Floor
 from floorman.journal import Journal, close_all, record_ruling
-from floorman.scenarios import load_scenario, rules_for
+from floorman.scenarios import load_scenario, rules_for, scenario_files
 from floorman.session import TableSession
 
 ROOT = Path(__file__).resolve().parents[1]
@@ -118,6 +118,40 @@ def test_n14_earlier_disputes_still_feed_later_rules_and_the_record_replays(floo
     replayed = situation_of(last).state
     assert replayed.seats[2].street_bet == 8000 and replayed.actor == 3
     assert [incident["seat"] for incident in last.incidents] == [3]
+
+
+def test_n14_each_incident_ruled_on_the_last_report_is_the_whole_group_ruled_at_once(floor):
+    """Floor.rule(after=...) on every bundled scenario of two or more incidents, one incident at a
+    time: the same rulings, pots, trace and void as ruling them all at once (or the same refusal)."""
+    from floorman.errors import FloormanError
+
+    checked = 0
+    for path in scenario_files([ROOT / "scenarios"]):
+        scenario = load_scenario(path)
+        if len(scenario.incidents) < 2:
+            continue
+        chosen, options = rules_for(scenario, floor.rulebook)
+        situation = scenario.situation(chosen, options)
+        try:
+            whole = floor.rule(situation)
+        except FloormanError as error:
+            whole = error
+        report = None
+        try:
+            for count in range(1, len(situation.incidents) + 1):
+                report = floor.rule(Situation(situation.table, situation.events, situation.incidents[:count],
+                                              chosen, options), after=report)
+        except FloormanError as error:
+            assert isinstance(whole, FloormanError) and str(error) == str(whole), path
+            continue
+        assert not isinstance(whole, FloormanError), path
+        assert [r.to_json() for r in report.rulings] == [r.to_json() for r in whole.rulings], path
+        assert (report.pots, report.hands, report.void, report.conflicts) == \
+            (whole.pots, whole.hands, whole.void, whole.conflicts), path
+        assert report.trace.to_json() == whole.trace.to_json(), path
+        assert report.state.events == whole.state.events, path
+        checked += 1
+    assert checked >= 10, checked
 
 
 # --- N15: undo never takes back the forced bets ---------------------------------------------------

@@ -146,6 +146,9 @@ class _Prompter:
         return self.session.prompt(f"{text}{shown} ", completer=completer, complete_while_typing=bool(choices))
 
 
+MAX_ANSWER = 10_000        # characters of one piped answer (a dispute in words needs far fewer)
+
+
 class _Lines:
     """Answers one a line from a pipe; each question and answer echoed so the output reads as a
     session. At the end of input every question left takes its default."""
@@ -154,12 +157,18 @@ class _Lines:
         self.done = False
 
     def read(self, text: str, default: str, choices: tuple[str, ...]) -> str | None:
-        line = "" if self.done else sys.stdin.readline()
+        from floorman.errors import FloormanError
+        from floorman.notation.lexer import shortened
+
+        line = "" if self.done else sys.stdin.readline(MAX_ANSWER + 1)
+        if len(line) > MAX_ANSWER:       # /dev/zero, or a file with no line breaks: not read on
+            raise FloormanError(f"an answer of more than {MAX_ANSWER:,} characters", field=text,
+                                expected="one answer a line")
         if not line:
             self.done = True
         answer = line.rstrip("\n")
         shown = f" [{default}]" if default else ""
-        typer.echo(f"{text}{shown} {answer}")
+        typer.echo(f"{text}{shown} {shortened(answer, 200)}")
         return answer
 
 

@@ -28,7 +28,7 @@ _OPEN: dict[Path, tuple[Journal, int]] = {}
 # rulings shown while the journal was locked, oldest first, to record once it is free
 _KEPT: dict[Path, list[dict[str, Any]]] = {}
 KEPT_NOTE = "; kept, and recorded as soon as the journal is free"
-FINAL_WAIT_SECONDS = 10           # how long the end of the process waits for a locked journal
+FINAL_WAIT_SECONDS = 5            # how long the end of the process waits for a locked journal
 
 
 def _inode(path: Path) -> int:
