@@ -79,17 +79,16 @@ def close_all() -> None:
 def _record_kept(where: Path, *, wait: float | None = None) -> None:
     """Record the rulings kept for `where`, oldest first, stopping at the first that fails."""
     kept = _KEPT.get(where, [])
-    journal = _OPEN.get(where, (None,))[0]
-    while kept and journal is not None:
-        if wait is not None:
-            journal._connection.execute(f"PRAGMA busy_timeout = {int(wait * 1000):d}")
+    while kept:
         try:
+            journal = shared_journal(where)      # open already, or opened again
+            if wait is not None:
+                journal.wait_for_lock(wait)
             journal.record(**kept[0])
-        except JournalError:
+        except Exception:  # noqa: BLE001 - still locked, or worse: kept for the next try
             return
         kept.pop(0)
-    if not kept:
-        _KEPT.pop(where, None)
+    _KEPT.pop(where, None)
 
 
 def _one_line(text: str) -> str:

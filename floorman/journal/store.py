@@ -214,6 +214,11 @@ class Journal:
         with self._lock:
             self._connection.close()
 
+    def wait_for_lock(self, seconds: float) -> None:
+        """How long a write waits for another program's lock from now on (BUSY_TIMEOUT_MS at first)."""
+        with self._lock:
+            self._connection.execute(f"PRAGMA busy_timeout = {int(seconds * 1000):d}")
+
     def __enter__(self) -> "Journal":
         return self
 
