@@ -21,7 +21,7 @@ from typing import TYPE_CHECKING, Any
 from floorman.errors import FloormanError, InvalidEvent
 from floorman.model.table import BettingStructure, GameFormat, Table, Variant
 from floorman.notation.errors import NotationError
-from floorman.notation.lexer import Word, amount, words
+from floorman.notation.lexer import Word, amount, quoted, words
 from floorman.rulebook.profiles import default_profile
 
 if TYPE_CHECKING:
@@ -145,7 +145,7 @@ def parse_setup(line: str) -> Setup:
         elif "/" in low and low.replace("/", "").replace(",", "").replace(".", "").replace("k", "").isdigit():
             parts = low.split("/")
             if len(parts) not in (2, 3) or not all(parts):
-                raise NotationError(f"{word.text!r} is not a pair of blinds", column=word.column,
+                raise NotationError(f"{quoted(word.text)} is not a pair of blinds", column=word.column,
                                     expected="SB/BB such as 2/5, or SB/BB/STRADDLE")
             stakes = [amount(Word(p, word.column), "the blinds") for p in parts]
         elif low in FORMATS:
@@ -198,7 +198,7 @@ def parse_setup(line: str) -> Setup:
         elif low == "house":
             house = take("a house file").text
         else:
-            raise NotationError(f"{word.text!r} is not part of a set-up", column=word.column,
+            raise NotationError(f"{quoted(word.text)} is not part of a set-up", column=word.column,
                                 expected="a game (nl, plo...), blinds (2/5), cash or tournament, `N seats "
                                          "STACK`, `seats 1:STACK ...`, button N, ante N, bba, straddle N, "
                                          "profile NAME, house FILE")
@@ -255,7 +255,7 @@ def parse_setup(line: str) -> Setup:
 def _seat_item(word: Word) -> tuple[int, int | None, str]:
     parts = word.text.split(":")
     if len(parts) > 3 or not parts[0].lstrip("sS").isdigit():
-        raise NotationError(f"{word.text!r} is not SEAT:STACK", column=word.column,
+        raise NotationError(f"{quoted(word.text)} is not SEAT:STACK", column=word.column,
                             expected="SEAT:STACK or SEAT:STACK:NAME, e.g. 3:42000")
     number = int(parts[0].lstrip("sS"))
     stack = amount(Word(parts[1], word.column + len(parts[0]) + 1), "a stack") if len(parts) > 1 and parts[1] \
@@ -269,6 +269,18 @@ def _seat_item(word: Word) -> tuple[int, int | None, str]:
 class _Entry:
     kind: str                  # 'event' or 'incident'
     item: Any
+
+
+@dataclass(frozen=True)
+class _Mark:
+    """The hand as it stood after one timeline entry, so that going back to it costs no ruling.
+    The lists are only ever appended to (or replaced), so a list and its length are a snapshot."""
+
+    base: tuple[list[Any], int]
+    group: tuple[list[Any], int]
+    reports: tuple[list[Any], int]
+    earlier: tuple[list[Any], int]
+    tolerate: frozenset[str]
 
 
 class HandBuilder:
@@ -289,6 +301,7 @@ class HandBuilder:
         self.house_rules = self._house(house)
         self.options: dict[str, Any] = self._options()
         self.timeline: list[_Entry] = []
+        self._marks: list[_Mark] = []          # the hand after each timeline entry
         self._reset()
 
     # --------------------------------------------------------------- set-up
@@ -315,7 +328,7 @@ class HandBuilder:
         if self.profile not in book.profiles:
             from floorman.rulebook.options import did_you_mean
 
-            raise FloormanError(f"unknown profile {self.profile!r}{did_you_mean(self.profile, book.profiles)}",
+            raise FloormanError(f"unknown profile {quoted(self.profile)}{did_you_mean(self.profile, book.profiles)}",
                                 field="profile", expected="one of " + ", ".join(sorted(book.profiles)))
         return book.options(self.profile, house=self.house_rules) if self.house_rules else book.options(self.profile)
 
@@ -324,10 +337,12 @@ class HandBuilder:
 
         self._base: list[Event] = []          # the events the current incidents are ruled after
         self._group: list[Incident] = []      # the incidents ruled together, in order
+        # the report after each incident of the group: each new incident is ruled on the one before
+        # it (Floor.rule(after=...)), so no incident is ruled twice however many follow it
+        self._reports: list[RulingReport] = []
         # groups ruled before the hand carried on: (the events they were ruled after, the incidents, rulings)
         self._earlier: list[tuple[list[Event], list[Incident], RulingReport]] = []
         self._state: HandState = HandState(self.table, room=self._room)
-        self._report: RulingReport | None = None
 
     @property
     def _room(self) -> "RoomRules":
@@ -365,10 +380,14 @@ class HandBuilder:
             return self.rule().void
         return next((report.void for report in self.earlier_reports if report.void), None)
 
-    def situation(self) -> "Situation":
+    def situation(self, first: int = 0) -> "Situation":
+        """The hand and the incidents in dispute; from incident `first` on, the hand as the floor
+        ruled on it: the events with the earlier incidents' rulings applied, and the incidents from
+        `first` (the journal records each dispute so, not the whole group again)."""
         from floorman.engine.facts import Situation
 
-        return Situation(self.table, list(self._base), list(self._group), self.profile, dict(self.options))
+        events = self._base if first == 0 else self._reports[first - 1].state.events
+        return Situation(self.table, list(events), self._group[first:], self.profile, dict(self.options))
 
     # --------------------------------------------------------------- entering the hand
     def post_forced_bets(self) -> list["Event"]:
@@ -425,13 +444,12 @@ class HandBuilder:
             trial.apply(event)                 # raises before anything here changes
             self._earlier.append((list(self._base), list(self._group), report))
             self._base = list(trial.events)
-            self._group = []
-            self._report = None
+            self._group, self._reports = [], []
             self._state = trial
         else:
             self._state.apply(event)
             self._base.append(event)
-        self.timeline.append(_Entry("event", event))
+        self._entered(_Entry("event", event))
 
     def add_incident(self, incident: "Incident") -> "RulingReport":
         """Add an incident and rule on it (with the incidents entered just before it, in order).
@@ -439,15 +457,20 @@ class HandBuilder:
         if self.void:
             raise InvalidEvent(f"the hand is void ({self.void}): start a new hand")
         self._group.append(incident)
-        self._report = None
         try:
-            report = self.rule()
+            report = self.floor.rule(self.situation(), after=self._reports[-1] if self._reports else None)
         except FloormanError:
             self._group.pop()
-            self._report = None
             raise
-        self.timeline.append(_Entry("incident", incident))
+        self._reports.append(report)
+        self._entered(_Entry("incident", incident))
         return report
+
+    def _entered(self, entry: _Entry) -> None:
+        self.timeline.append(entry)
+        self._marks.append(_Mark((self._base, len(self._base)), (self._group, len(self._group)),
+                                 (self._reports, len(self._reports)), (self._earlier, len(self._earlier)),
+                                 self._state.tolerate))
 
     def undo(self) -> Any:
         """Take back the last event or incident; returns it (None when there is nothing to undo)."""
@@ -458,37 +481,48 @@ class HandBuilder:
         return last.item
 
     def restore(self, timeline: list[Any]) -> None:
-        """Go back to an earlier timeline (a copy of `timeline` taken before): the hand is rebuilt
-        from its entries."""
+        """Go back to an earlier timeline (a copy of `timeline` taken before): the hand goes back to
+        where the two timelines part (nothing is ruled again), then the rest is entered again."""
         entries = list(timeline)
-        self.timeline = []
-        self._reset()
-        for entry in entries:
+        kept = 0
+        for mine, theirs in zip(self.timeline, entries):
+            if mine is not theirs:
+                break
+            kept += 1
+        self._back_to(kept)
+        for entry in entries[kept:]:
             if entry.kind == "event":
                 self.add_event(entry.item)
             else:
                 self.add_incident(entry.item)
 
+    def _back_to(self, count: int) -> None:
+        """The hand as it stood after the first `count` timeline entries."""
+        from floorman.model.state import HandState
+
+        if count == 0:
+            self.timeline, self._marks = [], []
+            self._reset()
+            return
+        mark = self._marks[count - 1]
+        self.timeline, self._marks = self.timeline[:count], self._marks[:count]
+        (base, b), (group, g), (reports, r), (earlier, e) = mark.base, mark.group, mark.reports, mark.earlier
+        self._base, self._group, self._reports, self._earlier = base[:b], group[:g], reports[:r], earlier[:e]
+        self._state = HandState.replay(self.table, self._base, tolerate=mark.tolerate, room=self._room)
+
     # --------------------------------------------------------------- ruling
     def rule(self) -> "RulingReport":
-        """The rulings on the incidents now in dispute (cached until the hand changes)."""
-        if self._report is None:
-            self._report = self.floor.rule(self.situation())
-        return self._report
+        """The rulings on the incidents now in dispute."""
+        if not self._group:
+            return self.floor.rule(self.situation())
+        return self._reports[-1]
 
     def what_if(self, incident: "Incident") -> "RulingReport":
         """The ruling on an incident entered now, leaving the hand unchanged."""
         from floorman.engine.facts import Situation
 
-        situation = Situation(self.table, self._base_for_next(), [*self._group_for_next(), incident], self.profile,
-                              dict(self.options))
-        return self.floor.rule(situation)
-
-    def _base_for_next(self) -> list["Event"]:
-        return list(self._base)
-
-    def _group_for_next(self) -> list["Incident"]:
-        return list(self._group)
+        situation = Situation(self.table, list(self._base), [*self._group, incident], self.profile, dict(self.options))
+        return self.floor.rule(situation, after=self._reports[-1] if self._reports else None)
 
     # --------------------------------------------------------------- as a scenario
     def to_scenario(self, title: str, question: str = "") -> dict[str, Any]:

@@ -335,14 +335,14 @@ def _string_line(lines: list[str], first: int, end: int, index: int) -> int | No
 # ---------------------------------------------------------------------------------------------- reading
 def load(path: str | Path) -> list[PhhHand]:
     """Read a .phh (one hand) or .phhs (many sections) file."""
+    from floorman.source import MAX_BYTES, decode_text, read_data
+
     path = Path(path)
-    try:
-        text = path.read_text(encoding="utf-8")
-    except FileNotFoundError:
-        raise InputFileError("no such file", file=str(path)) from None
-    except (OSError, UnicodeDecodeError) as exc:
-        raise InputFileError(f"cannot read the file: {exc}", file=str(path)) from None
-    return read_hands(text, source=str(path))
+    if not path.exists():
+        raise InputFileError("no such file", file=str(path))
+    # a device (/dev/zero) is refused and a pipe read up to a cap (source.read_data); a history
+    # file may hold tens of thousands of hands, so its cap is eight data files'
+    return read_hands(decode_text(read_data(path, limit=8 * MAX_BYTES), str(path)), source=str(path))
 
 
 def read_hands(text: str, *, source: str = "<string>", first_line: int = 1,

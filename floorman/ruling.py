@@ -182,6 +182,8 @@ class RulingReport:
     state: Any = field(default=None, repr=False, compare=False)
     void: str | None = None        # the ruling that made the hand void (a misdeal...), if one did
     unruled: dict[int, str] = field(default_factory=dict)   # incident -> why it got no ruling (a void hand)
+    # each incident's facts as built when it was ruled (Floor.rule(after=...) goes on from them); not in the JSON
+    earlier: dict[int, list[dict[str, Any]]] = field(default_factory=dict, repr=False, compare=False)
 
     def __post_init__(self) -> None:
         # each ruling knows its profile, so that it can name the citation to quote under it

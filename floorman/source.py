@@ -5,7 +5,8 @@ Every mapping remembers the line of each key, so a pydantic error at
 `events[3].amount` becomes `scenarios/x.yaml:14: events[3].amount: ...`.
 
 Files must be UTF-8 (a byte-order mark is allowed). Limits keep a hostile file from hanging
-floorman: a file holds at most MAX_LINES lines and MAX_BYTES bytes (checked before parsing);
+floorman: a file holds at most MAX_LINES lines and MAX_BYTES bytes (counted as they are read,
+before parsing; a device such as /dev/zero is refused, a pipe is read with the same cap);
 aliases may expand to at most MAX_ALIAS_NODES nodes in all (an "alias bomb" of nine nested
 aliases would otherwise expand to 10**9), and data may nest at most MAX_DEPTH levels deep.
 The last two are checked on the parsed node graph, before anything is built.
@@ -14,9 +15,10 @@ The last two are checked on the parsed node graph, before anything is built.
 from __future__ import annotations
 
 import difflib
+import stat
 import typing
 from pathlib import Path
-from typing import Any, TypeVar
+from typing import Any, BinaryIO, TypeVar
 
 import yaml
 from pydantic import BaseModel, ValidationError
@@ -148,18 +150,54 @@ _Loader.add_constructor(yaml.resolver.BaseResolver.DEFAULT_MAPPING_TAG, _constru
 _Loader.add_constructor(yaml.resolver.BaseResolver.DEFAULT_SEQUENCE_TAG, _construct_sequence)
 
 
+def read_data(path: Path | str, *, limit: int = MAX_BYTES) -> bytes:
+    """The bytes of a data file: a regular file, or a pipe (a FIFO, `<(...)`, /dev/stdin piped),
+    read up to `limit` bytes. A folder, a device (/dev/zero, /dev/urandom) or a socket is
+    refused. The limit counts the bytes read, not the size the file claims (0 for a pipe, for
+    /dev/zero and for /proc files)."""
+    path = Path(path)
+    try:
+        status = path.stat()
+    except OSError as error:
+        raise InputFileError(f"cannot read the file ({error.strerror})", file=str(path)) from None
+    if stat.S_ISDIR(status.st_mode):
+        raise InputFileError("this is a folder, not a file", file=str(path))
+    if not (stat.S_ISREG(status.st_mode) or stat.S_ISFIFO(status.st_mode)):
+        raise InputFileError("this is a device, not a file (floorman reads files and pipes only)", file=str(path))
+    if status.st_size > limit:
+        raise InputFileError(f"{status.st_size:,} bytes: a data file holds at most {limit:,}", file=str(path))
+    try:
+        with path.open("rb") as stream:
+            return read_stream(stream, str(path), limit=limit)
+    except OSError as error:
+        raise InputFileError(f"cannot read the file ({error.strerror})", file=str(path)) from None
+
+
+def read_stream(stream: BinaryIO, name: str, *, limit: int = MAX_BYTES) -> bytes:
+    """At most `limit` bytes from an open binary stream (a file, a pipe, standard input); more
+    is refused naming `name`, without reading on."""
+    data = stream.read(limit + 1)
+    if len(data) > limit:
+        raise InputFileError(f"more than {limit:,} bytes: floorman reads at most {limit:,} from one file or pipe",
+                             file=name)
+    return data
+
+
+def read_input(stream: Any, name: str = "standard input", *, limit: int = MAX_BYTES) -> str:
+    """The text piped into a command (its lines, answers...): at most `limit` bytes, UTF-8."""
+    binary = getattr(stream, "buffer", None)
+    if binary is None:                      # a text stream only (a test's StringIO)
+        text = stream.read(limit + 1)
+        if len(text) > limit:
+            raise InputFileError(f"more than {limit:,} characters: floorman reads at most {limit:,}", file=name)
+        return text
+    return decode_text(read_stream(binary, name, limit=limit), name)
+
+
 def load_yaml(path: Path | str) -> Any:
     """Load one YAML document safely; syntax errors name the file and line."""
     path = Path(path)
-    if path.is_dir():
-        raise InputFileError("this is a folder, not a file", file=str(path))
-    try:
-        size = path.stat().st_size
-        if size > MAX_BYTES:
-            raise InputFileError(f"{size:,} bytes: a data file holds at most {MAX_BYTES:,}", file=str(path))
-        data = path.read_bytes()
-    except OSError as error:
-        raise InputFileError(f"cannot read the file ({error.strerror})", file=str(path)) from None
+    data = read_data(path)
     lines = data.count(b"\n")
     if lines > MAX_LINES:   # refused before parsing: parsing a huge file is what takes the time
         raise InputFileError(f"{lines:,} lines: a data file holds at most {MAX_LINES:,}", file=str(path),

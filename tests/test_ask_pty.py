@@ -13,6 +13,8 @@ from pathlib import Path
 
 import pytest
 
+from floorman.consult import load_questions  # noqa: E402
+
 pexpect = pytest.importorskip("pexpect")
 
 FLOORMAN = Path(sys.executable).with_name("floorman")
@@ -181,7 +183,8 @@ def test_a_dispute_that_matches_nothing_from_a_pipe_fails_in_one_line(env):
                           text=True, timeout=60)
     assert done.returncode == 1
     assert done.stderr.strip().splitlines() == ["Error: the dispute: no dispute matches 'zebra xylophone' (expected a "
-                                                "few words (e.g. oversized chip), or a number from the list)"]
+                                                "few words such as oversized chip, string bet or four card flop, or a "
+                                                f"number from the list (1 to {len(load_questions().disputes)}))"]
 
 
 def test_journal_option_names_the_file(env, tmp_path):
@@ -192,3 +195,23 @@ def test_journal_option_names_the_file(env, tmp_path):
     assert not Path(env["FLOORMAN_JOURNAL"]).exists()
     with sqlite3.connect(chosen) as db:
         assert db.execute("SELECT command, profile FROM ruling").fetchall() == [("ask", "cash")]
+
+
+def test_n8_answers_that_make_no_hand_are_asked_again_at_a_terminal_never_a_traceback(env):
+    """No chips and no words: the last answer is asked again, with the reason in markup-safe text."""
+    session = Session(env, "oversized", "chip", "--no-journal")
+    session.answer(r"Cash game or tournament\? \[cash\]", "")
+    session.answer(r"Blinds", "")
+    session.answer(r"On which street\?", "")
+    session.answer(r"faced, as a street total.*\[5\]", "0.025k")             # the notation's amounts (N24)
+    session.answer(r"all-in by the next player.*\[0\]", "")
+    session.answer(r"What did the player say\? \[none\]", "none")
+    session.answer(r"chips pushed out.*\[100\]", "none")
+    reason = session.expect(r"a wager puts out chips, says something, or both")
+    assert "these answers make no hand" in reason and "Traceback" not in reason
+    session.answer(r"chips pushed out.*\[100\]", "[/]")                       # asked again; markup is no crash
+    session.expect(r"'\[/\]' is not an answer")
+    session.answer(r"chips pushed out.*\[100\]", "100")
+    screen = session.finish()
+    assert "change: 75" in screen
+    assert not Path(env["FLOORMAN_JOURNAL"]).exists()                         # --no-journal

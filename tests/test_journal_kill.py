@@ -17,6 +17,7 @@ import time
 from pathlib import Path
 
 from floorman.journal import COLUMNS, JSON_COLUMNS, WARNING
+from floorman.journal.recording import FINAL_WAIT_SECONDS, KEPT_NOTE
 
 ROOT = Path(__file__).resolve().parents[1]
 SCENARIOS = [ROOT / "scenarios" / "betting" / "ymtc-1-silent-big-chip.yaml",
@@ -177,7 +178,7 @@ HOLDER = textwrap.dedent("""
                        "rulings, pots, hands, floorman_version) VALUES ('x', 'other', 'cash', '{}', '{}', '[]', "
                        "'[]', '[]', '[]', '{}', '0')")
     print("HOLDING", flush=True)
-    time.sleep(60)
+    time.sleep(float(sys.argv[2]) if len(sys.argv) > 2 else 60)
 """)
 
 
@@ -194,11 +195,27 @@ def test_a_journal_locked_by_another_process_gives_one_clear_line_and_the_ruling
         holder.kill()
         holder.wait()
     assert result.returncode == 0 and "CALL" in result.stdout
-    (line,) = result.stderr.splitlines()
-    assert line.startswith(f"{WARNING}{journal}: the journal is locked by another program")
-    assert elapsed < 10
+    line, last = result.stderr.splitlines()
+    assert line.startswith(f"{WARNING}{journal}: the journal is locked by another program") and line.endswith(KEPT_NOTE)
+    assert "could not be recorded: it stayed locked" in last     # kept, waited for at the end, lost: said
+    assert elapsed < 1 + FINAL_WAIT_SECONDS + 10
     assert len(_rows(journal)) == 1          # the holder's uncommitted row died with it; ours was not written
     assert _rule(journal, tmp_path).stderr == ""    # unlocked: recorded again
+    assert len(_rows(journal)) == 2
+
+
+def test_n22_a_ruling_shown_while_another_process_held_the_journal_is_recorded_once_it_lets_go(tmp_path):
+    journal = tmp_path / "journal.sqlite3"
+    assert _rule(journal, tmp_path).returncode == 0
+    holder = subprocess.Popen([sys.executable, "-c", HOLDER, str(journal), "6"], stdout=subprocess.PIPE, text=True)
+    try:
+        assert holder.stdout is not None and holder.stdout.readline() == "HOLDING\n"
+        result = _rule(journal, tmp_path)
+    finally:
+        holder.wait(30)
+    assert result.returncode == 0 and "CALL" in result.stdout
+    # shown at once with the warning (unless this machine was slower than the lock), recorded at the end
+    assert all(line.endswith(KEPT_NOTE) for line in result.stderr.splitlines()), result.stderr
     assert len(_rows(journal)) == 2
 
 

@@ -189,7 +189,9 @@ def test_tab_completes_commands_and_history_is_kept(env, tmp_path):
     table = Table(env, "nl 2/5 cash 6 seats 500 button 6", tmp_path)
     # Tab completes the command from the grammar: `s3 ra` -> `s3 raise`
     table.child.send("s3 ra\t")
-    table.child.expect_exact("raise")          # completion runs in the background: wait for it
+    # completion runs in the background: wait for it (the terminal may draw "ise" after "ra" in its own
+    # write, with escape codes between)
+    table.child.expect(r"ra(?:\x1b\[[0-9;?]*[a-zA-Z])*ise")
     screen = table.keys(" 25\r")
     assert "Seat 4 to act" in screen and "25 to call" in screen
     table.type("s4 rasie 100")
@@ -209,3 +211,18 @@ def test_scripted_mode_reads_stdin(env, tmp_path):
     bad = subprocess.run([str(FLOORMAN), "table"], input="nl 2/5 cash\ns3 rasie 25\n", capture_output=True,
                          text=True, env=env, timeout=TIMEOUT, cwd=tmp_path)
     assert bad.returncode == 1 and "did you mean 'raise'" in bad.stdout and "Traceback" not in bad.stderr
+
+
+def test_n6_n7_n15_a_live_table_at_a_terminal_survives_hostile_lines(env, tmp_path):
+    """A 400-digit amount, a `what if` 300 deep and undo past the blinds: each refused or kept in one
+    line, and the session goes on."""
+    table = Table(env, "nl 2/5 cash 6 seats 500 button 6", tmp_path)
+    undone = table.type("undo")
+    assert "nothing to undo" in undone and "the forced bets stay" in undone
+    huge = table.type("s3 raise " + "9" * 400)
+    assert "is too large" in huge and "(400 characters)" in huge and "internal error" not in huge
+    nested = table.type("what if " * 300 + "s3 call")
+    assert "`what if` is given once" in nested
+    going_on = table.type("s3 call")
+    assert "Seat 4 to act" in going_on
+    table.quit()

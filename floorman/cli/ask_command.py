@@ -22,6 +22,7 @@ def ask(
     journal: Optional[Path] = typer.Option(None, "--journal", help="The ruling journal (default: "
                                            "$FLOORMAN_JOURNAL, else the user's data folder)."),
     staff: Optional[str] = typer.Option(None, "--staff", help="The floor person's name, for the journal."),
+    no_journal: bool = typer.Option(False, "--no-journal", help="Do not record the ruling in the journal."),
     rulebook: Optional[Path] = typer.Option(None, "--rulebook", help="A rulebook folder to use instead of "
                                             "the bundled one."),
 ) -> None:
@@ -64,7 +65,8 @@ def ask(
                         _fail(FloormanError(f"these answers make no hand: {_one_line(error)}"))
                         return
                     consultation.take_back(error)
-                    out.print(f"[red]✗[/red] these answers make no hand: {_one_line(error)}", highlight=False)
+                    out.print(f"[red]✗[/red] these answers make no hand: {_escape(_one_line(error))}",
+                              highlight=False)
                     continue
             text = reader.read(f"{question.number}. {question.text}", question.default, question.choices)
             if text is None:
@@ -75,11 +77,11 @@ def ask(
                 if not interactive:      # answers from a pipe go by position: one bad answer stops the run
                     _fail(FloormanError(f"answer {question.number} ({question.text}): {_one_line(error)}"))
                     return
-                out.print(f"[red]✗[/red] {_one_line(error)}", highlight=False)
+                out.print(f"[red]✗[/red] {_escape(_one_line(error))}", highlight=False)
     except (EOFError, KeyboardInterrupt):
         out.print("no ruling: the consultation was left", highlight=False)
         raise typer.Exit(1) from None
-    _show(consultation, scene, report, out, journal=journal, staff=staff)
+    _show(consultation, scene, report, out, journal=journal, staff=staff, record=not no_journal)
 
 
 def _choose(consultation: Any, words: str, reader: Any, out: Any, bad_answer: type) -> None:
@@ -89,24 +91,24 @@ def _choose(consultation: Any, words: str, reader: Any, out: Any, bad_answer: ty
             out.print("What is the dispute? A few words (e.g. oversized chip, four card flop), or a number:",
                       highlight=False)
             for number, dispute in enumerate(consultation.disputes(), 1):
-                out.print(f"  {number:>2}. {dispute.label}", highlight=False)
+                out.print(f"  {number:>2}. {_escape(dispute.label)}", highlight=False)
             words = reader.read("dispute", "", tuple(d.type for d in consultation.disputes())) or ""
         try:
             match = consultation.start(words)
         except bad_answer as error:
             if isinstance(reader, _Lines):      # from a pipe the next line is an answer, not a dispute
                 raise typer.Exit(_stop(f"the dispute: {_one_line(error)}")) from None
-            out.print(f"[red]✗[/red] {_one_line(error)}", highlight=False)
+            out.print(f"[red]✗[/red] {_escape(_one_line(error))}", highlight=False)
             words = ""
             continue
         rules = ", ".join(rule.id for rule in match.rules[:4]) + (" ..." if len(match.rules) > 4 else "")
-        out.print(f"Dispute: [bold]{match.dispute.label}[/bold]", highlight=False)
-        out.print(f"[dim]rules in question: {rules}[/dim]", highlight=False)
+        out.print(f"Dispute: [bold]{_escape(match.dispute.label)}[/bold]", highlight=False)
+        out.print(f"[dim]rules in question: {_escape(rules)}[/dim]", highlight=False)
         return
 
 
 def _show(consultation: Any, scene: Any, report: Any, out: Any, *, journal: Optional[Path],
-          staff: Optional[str]) -> None:
+          staff: Optional[str], record: bool = True) -> None:
     """Record the ruling (committed before it is shown), then show the table and the ruling."""
     from floorman.cli.ruling_view import print_report
 
@@ -116,7 +118,7 @@ def _show(consultation: Any, scene: Any, report: Any, out: Any, *, journal: Opti
         from floorman.journal import record_ruling
     except ImportError:          # a floorman without the journal still rules
         record_ruling = None
-    if record_ruling is not None:
+    if record_ruling is not None and record:
         _, not_recorded = record_ruling(report.to_json(), command="ask", situation=situation, staff=staff,
                                         journal_path=journal)
     print_report(out, situation, report, title=consultation.dispute.label)
@@ -144,6 +146,9 @@ class _Prompter:
         return self.session.prompt(f"{text}{shown} ", completer=completer, complete_while_typing=bool(choices))
 
 
+MAX_ANSWER = 10_000        # characters of one piped answer (a dispute in words needs far fewer)
+
+
 class _Lines:
     """Answers one a line from a pipe; each question and answer echoed so the output reads as a
     session. At the end of input every question left takes its default."""
@@ -152,12 +157,18 @@ class _Lines:
         self.done = False
 
     def read(self, text: str, default: str, choices: tuple[str, ...]) -> str | None:
-        line = "" if self.done else sys.stdin.readline()
+        from floorman.errors import FloormanError
+        from floorman.notation.lexer import shortened
+
+        line = "" if self.done else sys.stdin.readline(MAX_ANSWER + 1)
+        if len(line) > MAX_ANSWER:       # /dev/zero, or a file with no line breaks: not read on
+            raise FloormanError(f"an answer of more than {MAX_ANSWER:,} characters", field=text,
+                                expected="one answer a line")
         if not line:
             self.done = True
         answer = line.rstrip("\n")
         shown = f" [{default}]" if default else ""
-        typer.echo(f"{text}{shown} {answer}")
+        typer.echo(f"{text}{shown} {shortened(answer, 200)}")
         return answer
 
 
@@ -172,6 +183,13 @@ def _console() -> Any:
     return Console(highlight=False)
 
 
+def _escape(text: str) -> str:
+    """Text shown through rich as typed: `[/]` in an answer is not markup."""
+    from rich.markup import escape
+
+    return escape(text)
+
+
 def _one_line(error: Exception) -> str:
     message = getattr(error, "message", "") or str(error)
     expected = getattr(error, "expected", None)
@@ -180,4 +198,6 @@ def _one_line(error: Exception) -> str:
 
 
 def register(app: typer.Typer) -> None:
-    app.command("ask")(ask)
+    from floorman.cli.floor_commands import guarded
+
+    app.command("ask")(guarded(ask))

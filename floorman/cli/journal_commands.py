@@ -53,6 +53,7 @@ def list_rulings(
     """
     from rich.console import Console
     from rich.table import Table as RichTable
+    from rich.text import Text
 
     from floorman.journal import JournalMissing
 
@@ -68,7 +69,7 @@ def list_rulings(
         typer.echo(f"no rulings match in {book.path} ({total} recorded)")
         return
     view = RichTable(title=f"Ruling journal: {len(entries)} shown of {total}, newest first",
-                     caption=f"{book.path}; times in UTC; `floorman journal show #` for the whole ruling",
+                     caption=Text(f"{book.path}; times in UTC; `floorman journal show #` for the whole ruling"),
                      title_justify="left", caption_justify="left")
     # staff and table only when some ruling has them: the ruling column needs the width at 80 columns
     columns = {"#": lambda e: str(e.id), "time (UTC)": lambda e: _when(e.recorded_at, zone=False)[:16],
@@ -81,8 +82,8 @@ def list_rulings(
     for column in columns:
         view.add_column(column, justify="right" if column == "#" else "left",
                         no_wrap=column in ("#", "time (UTC)", "command"), overflow="fold")
-    for entry in entries:
-        view.add_row(*(cell(entry) for cell in columns.values()))
+    for entry in entries:      # Text, not markup: a staff name such as `[/dim]` is shown as typed
+        view.add_row(*(Text(cell(entry)) for cell in columns.values()))
     Console(highlight=False).print(view)
 
 
@@ -153,7 +154,7 @@ def show(
         report = report_of(entry)
     except FloormanError as error:
         console.print(Text(f"(shown as recorded: {error})", style="dim"))
-        console.print(Panel(json.dumps(entry.rulings, indent=2, ensure_ascii=False), title="Rulings (JSON)"))
+        console.print(Panel(Text(json.dumps(entry.rulings, indent=2, ensure_ascii=False)), title="Rulings (JSON)"))
         return
     if not report.rulings:
         console.print(Panel("No rule in the rulebook applied: the floor decided under the best interest of the "
@@ -182,7 +183,9 @@ def _panel(ruling_view: Any, ruling: Any, profile: str, trace: bool) -> Any:
 def export(
     format: str = typer.Option("csv", "--format", "-f", help="csv or json."),
     output: Optional[Path] = typer.Option(None, "--output", "-o", help="Write to this file (default: "
-                                          "standard output)."),
+                                          "standard output). A new file, unless --force."),
+    force: bool = typer.Option(False, "--force", help="Replace the --output file if it exists (never a "
+                               "database: the journal is safe)."),
     journal: Optional[Path] = _journal_option(),
 ) -> None:
     """Export every recorded ruling, as CSV or JSON.
@@ -194,11 +197,15 @@ def export(
         floorman journal export --format csv --output rulings.csv
     """
     from floorman.errors import FloormanError
-    from floorman.journal import JournalMissing
+    from floorman.journal import JournalMissing, resolve_path
     from floorman.journal.export import FORMATS, export as write
+    from floorman.writing import check_target, write_file
 
     if format not in FORMATS:
         raise FloormanError(f"unknown format {format!r}", field="--format", expected=" or ".join(FORMATS))
+    protect = (resolve_path(journal)[0],)
+    if output is not None:       # refused before the journal is even opened
+        check_target(output, force=force, flag="--force", protect=protect)
     try:
         book = _open(journal)
     except JournalMissing as missing:
@@ -216,12 +223,8 @@ def export(
                 import os
 
                 os.dup2(os.open(os.devnull, os.O_WRONLY), sys.stdout.fileno())
-        else:
-            try:
-                with open(output, "w", encoding="utf-8", newline="") as stream:
-                    count = write(entries, stream, format)
-            except OSError as error:
-                raise FloormanError(f"cannot write the export: {error.strerror}", file=str(output)) from None
+        else:        # a temporary file renamed over the output once complete (floorman/writing.py)
+            count = write_file(output, lambda stream: write(entries, stream, format), force=force, protect=protect)
             typer.echo(f"wrote {count} ruling{'s' if count != 1 else ''} to {output}", err=True)
     finally:
         if book is not None:

@@ -23,6 +23,8 @@ from floorman.cli.floor_commands import guarded
 DEFAULT_COUNT = 10
 LETTERS = "abcdefgh"
 QUIT_WORDS = ("quit", "exit")
+MAX_DIGITS = 15          # a number answer is chips: below 2**53
+MAX_TRIES = 20           # answers from a file that are not answers, in a row, before the quiz stops
 
 # the help is the callback's docstring (the quiz itself); `stats` is its one subcommand
 quiz_app = typer.Typer(invoke_without_command=True, no_args_is_help=False)
@@ -36,17 +38,22 @@ def letter_of(index: int) -> str:
 
 def answer_problem(question: Any, text: str) -> str | None:
     """Why `text` is not an answer to `question` (to ask again), or None when it is one."""
+    from floorman.notation.lexer import quoted
+
     text = text.strip().lower()
     if question.kind == "choice":
         letters = LETTERS[:len(question.choices)]
         if len(text) == 1 and text in letters:
             return None
-        return f"{text!r} is not a choice: answer with one letter, {', '.join(letters[:-1])} or {letters[-1]}"
+        return f"{quoted(text)} is not a choice: answer with one letter, {', '.join(letters[:-1])} or {letters[-1]}"
     cleaned = text.replace(",", "").replace("$", "")
-    if cleaned.isdigit():
+    # decimal digits of any script (int() reads them), not all that isdigit() takes (² is not a number)
+    if cleaned.isdecimal() and len(cleaned) <= MAX_DIGITS:
         return None
     label = getattr(question, "number_label", None) or "amount"
-    return f"{text!r} is not a number: answer the {label} in chips, e.g. 125"
+    if cleaned.isdecimal():
+        return f"{quoted(text)} is too large: answer the {label} in chips, at most {MAX_DIGITS} digits"
+    return f"{quoted(text)} is not a number: answer the {label} in chips, e.g. 125"
 
 
 def normal_answer(question: Any, text: str) -> str:
@@ -136,6 +143,7 @@ class _Screen:
         self.console.print(f"[red]✗[/red] {escape(text)}")
 
     def summary(self, tally: Tally, *, seed: int | None, recorded_for: str | None) -> None:
+        from rich.markup import escape
         from rich.table import Table
 
         grid = Table(title="Summary by topic", title_justify="left")
@@ -145,15 +153,15 @@ class _Screen:
         grid.add_column("score", justify="right")
         for topic, asked in tally.asked.items():
             right = tally.right[topic]
-            grid.add_row(topic, str(asked), str(right), f"{100 * right // asked}%")
+            grid.add_row(escape(topic), str(asked), str(right), f"{100 * right // asked}%")
         right, asked = tally.total
         grid.add_row("[bold]all[/bold]", str(asked), str(right), f"{100 * right // asked}%" if asked else "-")
         self.console.print(grid)
         if seed is not None:
             self.console.print(f"[dim]--seed {seed} asks the same questions again.[/dim]")
         if recorded_for:
-            self.console.print(f"[dim]Answers recorded for {recorded_for}: floorman quiz stats --trainee "
-                               f"{recorded_for}[/dim]")
+            self.console.print(f"[dim]Answers recorded for {escape(recorded_for)}: floorman quiz stats --trainee "
+                               f"{escape(recorded_for)}[/dim]")
 
 
 def _profile(question: Any) -> str | None:
@@ -201,14 +209,22 @@ def run_quiz(questions: Iterable[Any], total: int, read: Callable[[Any], str | N
 
 
 def _scripted_reader(lines: list[str], screen: _Screen) -> Callable[[Any], str | None]:
-    pending = [line.strip() for line in lines]
-    pending = [line for line in pending if line and not line.startswith("#")]
+    from floorman.errors import FloormanError
+    from floorman.notation.lexer import shortened
+
+    pending = iter([line for line in (line.strip() for line in lines) if line and not line.startswith("#")])
+    tries: dict[int, int] = {}
 
     def read(question: Any) -> str | None:
-        if not pending:
+        line = next(pending, None)
+        if line is None:
             return None
-        line = pending.pop(0)
-        screen.console.print(f"answer> {line}", markup=False)
+        tries[id(question)] = tries.get(id(question), 0) + 1
+        if tries[id(question)] > MAX_TRIES:     # a file of a million bad answers is not read to its end
+            raise FloormanError(f"{MAX_TRIES} answers in a row were not answers to this question: are these the "
+                                "answers to this quiz?", field="answers", expected="one answer a line: a letter or a "
+                                "number")
+        screen.console.print(f"answer> {shortened(line, 100)}", markup=False)
         return line
 
     return read
@@ -339,17 +355,15 @@ def quiz(
                 profile=profile, seed=seed_used)
         return
     lines: list[str] | None = None
+    from floorman.source import decode_text, read_data, read_input
+
     if answers is not None:
-        if answers == "-":
-            lines = sys.stdin.read().splitlines()
-        else:
-            try:
-                lines = Path(answers).read_text(encoding="utf-8").splitlines()
-            except (OSError, UnicodeDecodeError) as error:
-                raise FloormanError(f"cannot read the answers ({getattr(error, 'strerror', None) or error})",
-                                    file=answers) from None
+        try:       # a file or a pipe, read up to the data-file cap; a device (/dev/zero) is refused
+            lines = (read_input(sys.stdin) if answers == "-" else decode_text(read_data(answers), answers)).splitlines()
+        except FloormanError as error:
+            raise FloormanError(f"cannot read the answers ({error.message})", file=answers, line=error.line) from None
     elif not (sys.stdin.isatty() and sys.stdout.isatty()):
-        lines = sys.stdin.read().splitlines()
+        lines = read_input(sys.stdin).splitlines()
     screen = _Screen(interactive=lines is None)
     questions, total = _questions(set_name=set_name, topic=topic, count=count, difficulty=difficulty,
                                   profile=profile, seed=seed_used, trainee=trainee, journal=journal)
@@ -429,6 +443,7 @@ def quiz_stats(
         floorman quiz stats --trainee Ann --by week
     """
     from rich.console import Console
+    from rich.markup import escape
     from rich.table import Table
 
     from floorman.training.progress import stats
@@ -439,14 +454,15 @@ def quiz_stats(
         Console(highlight=False, color_system=None, width=_width())
     if not rows:
         who = f"for {trainee}" if trainee else "yet"
-        console.print(f"No quiz answers recorded {who}: floorman quiz --trainee NAME records them.")
+        console.print(f"No quiz answers recorded {escape(who)}: floorman quiz --trainee NAME records them.")
         return
     grid = Table(title=f"Quiz progress by topic and {by}", title_justify="left")
     for name, justify in (("trainee", "left"), ("topic", "left"), (by, "left"), ("asked", "right"),
                           ("right", "right"), ("score", "right")):
         grid.add_column(name, justify=justify)  # type: ignore[arg-type]
     for row in rows:
-        grid.add_row(row.trainee, row.topic, row.period, str(row.asked), str(row.right), f"{100 * row.score:.0f}%")
+        grid.add_row(escape(row.trainee), escape(row.topic), row.period, str(row.asked), str(row.right),
+                     f"{100 * row.score:.0f}%")
     console.print(grid)
     chart = Table(title=f"Score per topic, one mark a {by} (▁ none right … █ all right)", title_justify="left")
     chart.add_column("trainee")
@@ -461,7 +477,8 @@ def quiz_stats(
         right = sum(p.right for p in periods)
         filled = round(20 * right / asked)
         bar = "█" * filled + "░" * (20 - filled)
-        chart.add_row(name, topic, sparkline([p.score for p in periods]), f"{bar} {100 * right // asked}%")
+        chart.add_row(escape(name), escape(topic), sparkline([p.score for p in periods]),
+                      f"{bar} {100 * right // asked}%")
     console.print(chart)
 
 

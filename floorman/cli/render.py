@@ -247,11 +247,12 @@ def print_replay(report: ReplayReport, *, hands: int = 1, console: Any = None) -
     # -- heading
     title = GAMES.get(hand.variant_code, hand.variant_code)
     where = hand.label + (f" (hand {hand.section} of {hands})" if hands > 1 and hand.section else "")
+    # the file's own words (names, event, venue) are Text, never markup: `[/]` in a name is shown as written
     console.print(Text(title, style="bold"))
-    console.print(where)
+    console.print(Text(where))
     about = [str(hand.fields[key]) for key in ("event", "venue", "table") if hand.fields.get(key)]
     if about:
-        console.print(" · ".join(about))
+        console.print(Text(" · ".join(about)))
     forced = table.forced_bets
     rules = []
     if forced.small_blind or forced.big_blind:
@@ -280,7 +281,7 @@ def print_replay(report: ReplayReport, *, hands: int = 1, console: Any = None) -
     for seat in sorted(table.seats, key=lambda seat: seat.number):
         held = report.state.seats[seat.number].hole
         stack = "unknown" if seat.number in hand.unknown_stacks else amount(seat.stack)
-        seats_view.add_row(str(seat.number), seat.name, positions.get(seat.number, ""), stack,
+        seats_view.add_row(str(seat.number), Text(seat.name), positions.get(seat.number, ""), stack,
                            _cards(held) if held and any(c != UNKNOWN for c in held) else "")
     console.print(seats_view)
 
@@ -325,7 +326,7 @@ def print_replay(report: ReplayReport, *, hands: int = 1, console: Any = None) -
                     fives.append(prefix + _cards(reading.best_five))
             if high is not None and low is None and hand.table.variant.value.endswith("hi-lo"):
                 names.append("no low")
-            hands_view.add_row(str(seat), _name(report, seat), _cards(report.state.seats[seat].hole),
+            hands_view.add_row(str(seat), Text(_name(report, seat)), _cards(report.state.seats[seat].hole),
                                "\n".join(fives), "\n".join(names))
         console.print(hands_view)
 
@@ -333,7 +334,7 @@ def print_replay(report: ReplayReport, *, hands: int = 1, console: Any = None) -
     if result is not None:
         if result.uncalled:
             seat, chips = result.uncalled
-            console.print(f"Uncalled bet of {amount(chips)} returned to seat {seat} {_name(report, seat)}")
+            console.print(Text(f"Uncalled bet of {amount(chips)} returned to seat {seat} {_name(report, seat)}"))
         awards = {award.pot_index: award for award in result.awards}
         pots_view = RichTable(title="Pots", title_justify="left")
         for column, justify in (("pot", "left"), ("amount", "right"), ("eligible", "left"),
@@ -351,7 +352,7 @@ def print_replay(report: ReplayReport, *, hands: int = 1, console: Any = None) -
                                                    if award.odd_chips.get(s) else "")
                       for s, c in sorted(award.shares.items())]
             pots_view.add_row(award.name, amount(pot.amount), ", ".join(map(str, pot.eligible)),
-                              "\n".join(winners), "\n".join(shares))
+                              Text("\n".join(winners)), "\n".join(shares))
         console.print(pots_view)
 
         net_view = RichTable(title="Net results", title_justify="left")
@@ -362,7 +363,7 @@ def print_replay(report: ReplayReport, *, hands: int = 1, console: Any = None) -
             unknown = seat.number in hand.unknown_stacks
             style = "green" if net > 0 else "red" if net < 0 else ""
             sign = "+" if net > 0 else "-" if net < 0 else ""
-            net_view.add_row(str(seat.number), seat.name, "unknown" if unknown else amount(seat.stack),
+            net_view.add_row(str(seat.number), Text(seat.name), "unknown" if unknown else amount(seat.stack),
                              "unknown" if unknown else amount(result.final_stacks[seat.number]),
                              Text(f"{sign}{amount(abs(net))}", style=style))
         console.print(net_view)

@@ -17,6 +17,7 @@ import typer
 
 SETUP_HINT = "set-up, e.g. `nl 2/5 cash 6 seats 500 button 6` (Enter: nl 1/2 cash, 9 seats, 100 big blinds)"
 DEFAULT_SETUP = "nl 1/2 cash"
+ECHOED = 300            # characters of a piped line echoed after `floor>` (the whole line is still read)
 
 
 def table(
@@ -142,9 +143,19 @@ def _width() -> int:
 
 def _scripted(session: Any, first: str | None) -> bool:
     """Lines from stdin (the first is the set-up unless given); results printed. True if any line failed."""
+    from floorman.notation.lexer import shortened
+
     screen = _Screen(session, interactive=False)
     failed = False
-    lines = [raw.strip() for raw in sys.stdin.read().splitlines()]
+    from floorman.errors import FloormanError
+    from floorman.source import read_input
+
+    try:
+        text = read_input(sys.stdin)
+    except FloormanError as error:
+        screen.console.print(f"✗ {error}", markup=False)
+        return True
+    lines = [raw.strip() for raw in text.splitlines()]
     lines = [line for line in lines if line and not line.startswith("#")]
     if first is None and lines:
         first = lines.pop(0)
@@ -156,7 +167,7 @@ def _scripted(session: Any, first: str | None) -> bool:
     if not outcome.ok:          # nothing after it can be read without a table
         return True
     for line in lines:
-        screen.console.print(f"floor> {line}", markup=False)
+        screen.console.print(f"floor> {shortened(line, ECHOED)}", markup=False)
         outcome = session.enter(line)
         screen.show(outcome)
         failed |= not outcome.ok

@@ -13,6 +13,7 @@ from typing import Any
 
 from floorman.consult.questions import BadAnswer, Dispute, Input, Questions, load_questions
 from floorman.errors import FloormanError
+from floorman.notation.lexer import quoted
 from floorman.rulebook.loader import Rulebook, load_rulebook
 from floorman.rulebook.schema import Rule
 
@@ -170,10 +171,11 @@ class Consultation:
             return self.choose(listed[int(words) - 1].type)
         if words in self.questions.disputes:
             return self.choose(words)
-        matches = rank(self.rulebook, self.questions, words)
-        if not words or not matches:
-            raise BadAnswer(f"no dispute matches {words!r}", expected="a few words (e.g. oversized chip), "
-                            "or a number from the list")
+        # only words count: a number or a sign alone ("-1") matches rules by their digits, not by sense
+        matches = rank(self.rulebook, self.questions, words) if any(c.isalpha() for c in words) else []
+        if not matches:
+            raise BadAnswer(f"no dispute matches {quoted(words)}", expected="a few words such as oversized chip, "
+                            f"string bet or four card flop, or a number from the list (1 to {len(listed)})")
         best = matches[0]
         self._set(best.dispute, best.rules)
         return best

@@ -17,6 +17,7 @@ from typing import Any
 
 from floorman.errors import FloormanError
 from floorman.model.incidents import incident_class
+from floorman.notation.lexer import quoted
 from floorman.rulebook.loader import DEFAULT_RULEBOOK
 from floorman.source import load_yaml
 
@@ -58,7 +59,7 @@ class Input:
             "bool": "yes or no",
             "int": "a whole number" + (f" from {self.minimum} to {self.maximum}"
                                        if self.minimum is not None and self.maximum is not None else ""),
-            "amount": "an amount in chips, a whole number (e.g. 25 or 2,000)"
+            "amount": "an amount in chips, a whole number (e.g. 25, 2,000 or 2.5k)"
                       + (", or none" if self.default == "none" else ""),
             "blinds": "small/big blinds, e.g. 2/5 or 1000/2000",
             "chips": "chip values separated by spaces, e.g. 100 or 25 25 (none for no chips)",
@@ -75,7 +76,7 @@ class Input:
         except BadAnswer:
             raise
         except (ValueError, TypeError, IndexError):
-            raise BadAnswer(f"{raw!r} is not an answer to this question", expected=self.expected()) from None
+            raise BadAnswer(f"{quoted(raw)} is not an answer to this question", expected=self.expected()) from None
 
 
 def _choice(spec: Input, raw: str) -> str:
@@ -84,7 +85,7 @@ def _choice(spec: Input, raw: str) -> str:
         return spec.choices[int(word) - 1]
     matches = [c for c in spec.choices if c == word] or [c for c in spec.choices if c.startswith(word) and word]
     if len(matches) != 1:
-        raise BadAnswer(f"{raw!r} is not one of the choices", expected=spec.expected())
+        raise BadAnswer(f"{quoted(raw)} is not one of the choices", expected=spec.expected())
     return matches[0]
 
 
@@ -94,14 +95,18 @@ def _bool(spec: Input, raw: str) -> bool:
         return True
     if word in _NO:
         return False
-    raise BadAnswer(f"{raw!r} is not yes or no", expected=spec.expected())
+    raise BadAnswer(f"{quoted(raw)} is not yes or no", expected=spec.expected())
 
 
 def _number(raw: str) -> int:
-    text = raw.strip().replace(",", "").replace("_", "").lstrip("$")
-    if not re.fullmatch(r"\d{1,15}", text):
-        raise ValueError(raw)
-    return int(text)
+    """Chips as the table notation writes them (500, 1,000, 2.5k, 1m), a $ sign allowed."""
+    from floorman.notation.errors import NotationError
+    from floorman.notation.lexer import Word, amount
+
+    try:
+        return amount(Word(raw.strip().replace("_", "").lstrip("$"), 1))
+    except NotationError:
+        raise ValueError(raw) from None
 
 
 def _int(spec: Input, raw: str) -> int:
@@ -121,7 +126,7 @@ def _blinds(spec: Input, raw: str) -> tuple[int, int]:
     small, big = re.split(r"\s*/\s*", raw.strip())
     small_blind, big_blind = _number(small), _number(big)
     if not 0 < small_blind <= big_blind:
-        raise BadAnswer(f"{raw!r}: the small blind is more than 0 and no more than the big blind",
+        raise BadAnswer(f"{quoted(raw)}: the small blind is more than 0 and no more than the big blind",
                         expected=spec.expected())
     return small_blind, big_blind
 
@@ -142,7 +147,7 @@ def _cards(spec: Input, raw: str) -> list[str]:
     cards = [word[0].upper() + word[1:].lower() for word in _list(raw)]
     for card in cards:
         if not re.fullmatch(r"[2-9TJQKA][cdhs]", card):
-            raise BadAnswer(f"{card!r} is not a card", expected=spec.expected())
+            raise BadAnswer(f"{quoted(card)} is not a card", expected=spec.expected())
     return cards
 
 
@@ -163,7 +168,7 @@ def _following(spec: Input, raw: str) -> tuple[str, int | None] | None:
         return action, None
     if action in ("bet", "raise", "all-in") and len(words) == 2:
         return action, _number(words[1])
-    raise BadAnswer(f"{raw!r} is not an action", expected=spec.expected())
+    raise BadAnswer(f"{quoted(raw)} is not an action", expected=spec.expected())
 
 
 _PARSERS = {"choice": _choice, "bool": _bool, "int": _int, "amount": _amount, "blinds": _blinds,

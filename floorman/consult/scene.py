@@ -20,7 +20,7 @@ from __future__ import annotations
 from typing import Any
 
 from floorman.builder import HandBuilder
-from floorman.errors import FloormanError
+from floorman.errors import FloormanError, InvalidEvent
 from floorman.model.events import parse_event
 from floorman.model.incidents import parse_incident
 from floorman.model.table import Table
@@ -321,8 +321,18 @@ class Scene:
         raw["awarded_to"] = seat
 
     def rule(self) -> Any:
-        """Add the incident to the hand and rule on it (a RulingReport)."""
-        return self.builder.add_incident(parse_incident(self.incident()))
+        """Add the incident to the hand and rule on it (a RulingReport). Answers that make no
+        incident (no chips and no words for a wager) raise InvalidEvent naming the field."""
+        from pydantic import ValidationError
+
+        try:
+            incident = parse_incident(self.incident())
+        except ValidationError as error:
+            first = error.errors(include_url=False)[0]
+            where = ".".join(str(part) for part in first["loc"] if isinstance(part, (str, int)))
+            raise InvalidEvent(first["msg"].removeprefix("Value error, "),
+                               field="incidents[0]" + (f".{where}" if where else "")) from None
+        return self.builder.add_incident(incident)
 
 
 class _Restack(Exception):

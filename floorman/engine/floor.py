@@ -70,13 +70,16 @@ class Floor:
     def situation_options(self, profile: str) -> dict[str, bool | int | str]:
         return self.rulebook.options(profile)
 
-    def rule(self, situation: Situation) -> RulingReport:
+    def rule(self, situation: Situation, *, after: RulingReport | None = None) -> RulingReport:
         """Rule on each incident in order, applying each ruling's effect to the hand before the
         next incident's facts are built. One HandState runs through the whole hand (no replay
-        per incident)."""
+        per incident).
+
+        `after` is this floor's report on the same events and the situation's first incidents:
+        those are not ruled again, only the ones after them, on the hand as that report left it
+        (a live table rules each new dispute once, however many came before it in the hand)."""
         if not isinstance(situation, Situation):
             raise FloormanError(f"Floor.rule takes a Situation, not {type(situation).__name__}")
-        state = _fresh_state(situation, situation.events)
         facts_seen: list[Fact] = []
         firings: list[Firing] = []
         rulings: list[Ruling] = []
@@ -86,6 +89,22 @@ class Floor:
         failed: str | None = None             # an effect that could not be applied
         indexes: list[int | None] = list(range(len(situation.incidents))) or [None]
         earlier: dict[int, list[Fact]] = {}   # each incident's facts as built when it was ruled
+        conclusion: list[str] = []
+        if after is not None and (after.earlier or after.unruled):
+            done = len(after.earlier) + len(after.unruled)
+            if done >= len(situation.incidents):
+                raise FloormanError("Floor.rule(after=...): the report already rules every incident")
+            # a copy of the hand `after` left (the report keeps its own), and what it found
+            state = _fresh_state(situation, after.state.events, after.state.tolerate, after.state.restriction_log)
+            facts_seen, firings = list(after.trace.facts), list(after.trace.fired)
+            rulings, conflicts, earlier = list(after.rulings), list(after.conflicts), dict(after.earlier)
+            unruled = dict(after.unruled)
+            conclusion = list(after.trace.conclusion)
+            void_by = after.void
+            failed = next((_failure(r) for r in rulings if r.effect_error), None)
+            indexes = indexes[done:]
+        else:
+            state = _fresh_state(situation, situation.events)
         for index in indexes:
             where = f"incidents[{index}]"
             if void_by is not None and index is not None and situation.incidents[index].about_the_hand:
@@ -119,17 +138,17 @@ class Floor:
                                              state.restriction_log[:restricted])
                     state.tolerate = tolerated
                     why = getattr(error, "message", "") or str(error)
-                    failed = f"the effect of {ruling.rule_id} on incident {index} could not be applied: {why}"
                     ruling = Ruling(**{**ruling.__dict__, "effect_error": why})
+                    failed = _failure(ruling)
                     void = False
                 if void:
                     void_by = f"{ruling.rule_id} on incident {index}: {ruling.decision}"
                 rulings.append(ruling)
-        conclusion = [f"{r.rule_id}: {r.decision} - {r.explanation}" for r in rulings]
+        conclusion += [f"{r.rule_id}: {r.decision} - {r.explanation}" for r in rulings[len(conclusion):]]
         pots, hands = ([], {}) if void_by is not None else pots_and_hands(state, rulings)
         trace = Trace(facts_seen, firings, conclusion)
         return RulingReport(situation.profile, rulings, trace, pots, conflicts, hands, state=state, void=void_by,
-                            unruled=unruled)
+                            unruled=unruled, earlier=earlier)
 
     def _rule_facts(self, situation: Situation, facts: list[Fact], index: int | None) \
             -> tuple[list[Ruling], list[Firing], list[str], list[Fact]]:
@@ -171,6 +190,11 @@ class Floor:
                    Firing(f.rule_id, f.kind, f.matched, f.derived, f"overridden by {beaten[f.rule_id]}")
                    for f in firings]
         return rulings, firings, conflicts, list(result.derived_facts)
+
+
+def _failure(ruling: Ruling) -> str:
+    """Why no incident after this ruling can be ruled: its effect could not be applied."""
+    return f"the effect of {ruling.rule_id} on incident {ruling.incident} could not be applied: {ruling.effect_error}"
 
 
 def _fresh_state(situation: Situation, events: list, tolerate: frozenset[str] = frozenset(),

@@ -1,7 +1,8 @@
 """Export the journal: every column of every ruling, oldest first, as CSV or JSON.
 
 In CSV the JSON columns (table_setup, events, rulings...) are JSON text in their cell, so a
-spreadsheet shows them and a script can parse them back; in JSON they are nested values.
+spreadsheet shows them and a script can parse them back; in JSON they are nested values. A CSV
+cell that a spreadsheet would take for a formula gets a leading apostrophe (FORMULA_STARTS).
 """
 
 from __future__ import annotations
@@ -16,13 +17,27 @@ from floorman.journal.store import Entry
 FORMATS = ("csv", "json")
 
 
+# A cell a spreadsheet would read as a formula (=, +, -, @) or that a tab or carriage return
+# opens; a staff name is typed by anyone, so such a cell is written with a leading apostrophe.
+FORMULA_STARTS = ("=", "+", "-", "@", "\t", "\r")
+
+
+def spreadsheet_safe(cell: object) -> object:
+    """The cell as a spreadsheet shows it, never run: `=cmd|...` becomes `'=cmd|...`."""
+    if isinstance(cell, str) and cell.startswith(FORMULA_STARTS):
+        return "'" + cell
+    return cell
+
+
 def write_csv(entries: Iterable[Entry], stream: IO[str]) -> int:
     writer = csv.writer(stream)
     writer.writerow(COLUMNS)
     count = 0
     for entry in entries:
-        writer.writerow([json.dumps(getattr(entry, name), ensure_ascii=False) if name in JSON_COLUMNS
-                         else ("" if getattr(entry, name) is None else getattr(entry, name)) for name in COLUMNS])
+        writer.writerow([spreadsheet_safe(json.dumps(getattr(entry, name), ensure_ascii=False)
+                                          if name in JSON_COLUMNS else
+                                          ("" if getattr(entry, name) is None else getattr(entry, name)))
+                         for name in COLUMNS])
         count += 1
     return count
 

@@ -4,6 +4,11 @@ It never raises: a journal that cannot be written must not keep a ruling from be
 The caller shows the ruling and then the warning line it returns. The journal stays open for
 the life of the process (a table session rules many times), keyed by its path; a file moved or
 replaced meanwhile is noticed and reopened.
+
+A ruling the journal could not take because another program held it locked (past the 1 s wait)
+is kept in memory and recorded, with the time it was given, as soon as the journal is free:
+before the next ruling, and at the latest when the process ends (close_all, or at exit), where
+it waits longer. Only if the journal stays locked until then is it lost, and that is said.
 """
 
 from __future__ import annotations
@@ -12,7 +17,7 @@ import os
 from pathlib import Path
 from typing import TYPE_CHECKING, Any
 
-from floorman.journal.store import Journal, resolve_path
+from floorman.journal.store import Journal, JournalError, resolve_path, utc_now
 
 if TYPE_CHECKING:
     from floorman.engine.facts import Situation
@@ -20,6 +25,10 @@ if TYPE_CHECKING:
 WARNING = "not recorded in the journal: "
 
 _OPEN: dict[Path, tuple[Journal, int]] = {}
+# rulings shown while the journal was locked, oldest first, to record once it is free
+_KEPT: dict[Path, list[dict[str, Any]]] = {}
+KEPT_NOTE = "; kept, and recorded as soon as the journal is free"
+FINAL_WAIT_SECONDS = 5            # how long the end of the process waits for a locked journal
 
 
 def _inode(path: Path) -> int:
@@ -53,9 +62,33 @@ def _forget(where: Path) -> None:
 
 
 def close_all() -> None:
-    """Close every journal this process opened (tests; a session that ends cleanly)."""
+    """Record what was kept while a journal was locked (waiting up to FINAL_WAIT_SECONDS), then
+    close every journal this process opened (tests; a session that ends cleanly)."""
+    for where in list(_KEPT):
+        _record_kept(where, wait=FINAL_WAIT_SECONDS)
+        lost = _KEPT.pop(where, [])
+        if lost:
+            import sys
+
+            print(f"{WARNING}{where}: {len(lost)} ruling{'s' if len(lost) != 1 else ''} shown while the journal "
+                  "was locked could not be recorded: it stayed locked", file=sys.stderr)
     for where in list(_OPEN):
         _forget(where)
+
+
+def _record_kept(where: Path, *, wait: float | None = None) -> None:
+    """Record the rulings kept for `where`, oldest first, stopping at the first that fails."""
+    kept = _KEPT.get(where, [])
+    while kept:
+        try:
+            journal = shared_journal(where)      # open already, or opened again
+            if wait is not None:
+                journal.wait_for_lock(wait)
+            journal.record(**kept[0])
+        except Exception:  # noqa: BLE001 - still locked, or worse: kept for the next try
+            return
+        kept.pop(0)
+    _KEPT.pop(where, None)
 
 
 def _one_line(text: str) -> str:
@@ -70,11 +103,12 @@ def record_ruling(report_json: dict[str, Any], *, command: str, situation: "Situ
     trace is not); `situation` gives the table, events, incidents and room options, stored as
     their model_dump(mode="json"). Never raises."""
     where: Path | None = None
+    row: dict[str, Any] | None = None
     try:
         where, _ = resolve_path(journal_path)
         journal = shared_journal(journal_path)
         table = situation.table
-        entry_id = journal.record(
+        row = dict(
             command=command,
             profile=str(report_json.get("profile") or situation.profile),
             table=table.model_dump(mode="json"),
@@ -84,12 +118,32 @@ def record_ruling(report_json: dict[str, Any], *, command: str, situation: "Situ
             pots=list(report_json.get("pots", [])),
             hands=dict(report_json.get("hands", {})),
             options=dict(situation.options),
-            staff=staff, table_name=table_name or getattr(table, "name", None) or None)
+            staff=staff, table_name=table_name or getattr(table, "name", None) or None, recorded_at=utc_now())
+        _record_kept(where)                   # the rulings kept while it was locked go first, in order
+        if where in _KEPT:
+            raise JournalError("the journal is still locked by another program", file=str(where))
+        entry_id = journal.record(**row)
     except Exception as error:  # noqa: BLE001 - the ruling is shown whatever goes wrong here
-        if where is not None:
-            _forget(where)        # reopen next time: the file may have been repaired or moved aside
         from floorman.errors import FloormanError
 
         why = str(error) if isinstance(error, FloormanError) else f"{type(error).__name__}: {error}"
+        if where is not None and row is not None and "locked" in why:
+            _keep(where, row)
+            return None, WARNING + _one_line(why) + KEPT_NOTE
+        if where is not None:
+            _forget(where)        # reopen next time: the file may have been repaired or moved aside
         return None, WARNING + _one_line(why)
     return entry_id, None
+
+
+def _keep(where: Path, row: dict[str, Any]) -> None:
+    global _AT_EXIT
+    if not _AT_EXIT:
+        import atexit
+
+        atexit.register(close_all)        # a command that ends without close_all still records them
+        _AT_EXIT = True
+    _KEPT.setdefault(where, []).append(row)
+
+
+_AT_EXIT = False

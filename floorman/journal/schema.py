@@ -84,6 +84,11 @@ def check_identity(connection: "sqlite3.Connection", where: str) -> int:
     if application not in (0, APPLICATION_ID):
         raise JournalError(f"not a floorman journal (another program's SQLite database, application id "
                            f"{application:#x})", file=where)
+    if application == 0 and version > 0:
+        # floorman stamps its id with the first schema version, in one transaction: a file at a
+        # version with no id is another program's, whatever its user_version says
+        raise JournalError(f"not a floorman journal (an SQLite database at user_version {version} without "
+                           "floorman's application id)", file=where)
     if version > SCHEMA_VERSION:
         raise JournalError(f"written by a newer floorman (journal schema version {version}; this floorman "
                            f"reads up to {SCHEMA_VERSION}): upgrade floorman", file=where)

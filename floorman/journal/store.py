@@ -18,7 +18,7 @@ from datetime import datetime, timezone
 from pathlib import Path
 from typing import TYPE_CHECKING, Any, Iterator
 
-from floorman.journal.schema import COLUMNS, JSON_COLUMNS, JournalError, migrate
+from floorman.journal.schema import COLUMNS, JSON_COLUMNS, JournalError, check_identity, migrate
 
 if TYPE_CHECKING:
     import sqlite3
@@ -66,6 +66,12 @@ def since_bound(text: str) -> str:
     if moment.tzinfo is None:
         moment = moment.replace(tzinfo=timezone.utc)
     return moment.astimezone(timezone.utc).isoformat(timespec="milliseconds")
+
+
+def _cannot_write(error: Exception) -> bool:
+    """SQLite could not write the file or make its log beside it (a read-only file or folder)."""
+    text = str(error).lower()
+    return "readonly" in text or "read-only" in text or "unable to open" in text
 
 
 def explain(error: Exception, path: Path) -> JournalError:
@@ -173,12 +179,45 @@ class Journal:
             raise
         except sqlite3.Error as error:
             connection.close()
+            if not create and _cannot_write(error):
+                # a journal kept where nothing may be written (an archive, a read-only mount): a
+                # reading command reads it as it is
+                return cls._open_read_only(where, error)
             raise explain(error, where) from None
         return cls(connection, where)
+
+    @classmethod
+    def _open_read_only(cls, where: Path, first: Exception) -> "Journal":
+        """The journal opened for reading only, writing nothing beside it: read-only, else (when
+        SQLite cannot make the write-ahead log's index in the folder) as an immutable file."""
+        import sqlite3
+
+        for query in ("mode=ro", "mode=ro&immutable=1"):
+            try:
+                connection = sqlite3.connect(f"{where.resolve().as_uri()}?{query}", uri=True, isolation_level=None,
+                                             timeout=BUSY_TIMEOUT_MS / 1000, check_same_thread=False)
+            except sqlite3.Error:
+                continue
+            try:
+                check_identity(connection, str(where))
+                connection.execute("SELECT count(*) FROM ruling").fetchone()
+            except JournalError:
+                connection.close()
+                raise
+            except sqlite3.Error:
+                connection.close()
+                continue
+            return cls(connection, where)
+        raise explain(first, where)
 
     def close(self) -> None:
         with self._lock:
             self._connection.close()
+
+    def wait_for_lock(self, seconds: float) -> None:
+        """How long a write waits for another program's lock from now on (BUSY_TIMEOUT_MS at first)."""
+        with self._lock:
+            self._connection.execute(f"PRAGMA busy_timeout = {int(seconds * 1000):d}")
 
     def __enter__(self) -> "Journal":
         return self
@@ -189,13 +228,15 @@ class Journal:
     def record(self, *, command: str, profile: str, table: dict[str, Any], events: list[dict[str, Any]],
                incidents: list[dict[str, Any]], rulings: list[dict[str, Any]], staff: str | None = None,
                table_name: str | None = None, options: dict[str, Any] | None = None,
-               pots: list[dict[str, Any]] | None = None, hands: dict[str, Any] | None = None) -> int:
-        """Record one ruling and commit it (synced to disk) before returning its id."""
+               pots: list[dict[str, Any]] | None = None, hands: dict[str, Any] | None = None,
+               recorded_at: str | None = None) -> int:
+        """Record one ruling and commit it (synced to disk) before returning its id. `recorded_at`
+        is when the ruling was given, if not now (one kept while the journal was locked)."""
         import sqlite3
 
         from floorman import __version__
 
-        row = {"recorded_at": utc_now(), "command": command, "staff": staff or None,
+        row = {"recorded_at": recorded_at or utc_now(), "command": command, "staff": staff or None,
                "table_name": table_name or None, "profile": profile, "options": options or {},
                "table_setup": table, "events": events, "incidents": incidents, "rulings": rulings,
                "pots": pots or [], "hands": hands or {}, "floorman_version": __version__}

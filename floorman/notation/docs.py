@@ -53,7 +53,11 @@ def render_notation() -> str:
             "Seats are `s1`..`s10`; amounts `500`, `1,000` or `2.5k` (bet and raise amounts are the total for",
             "the street: `s3 raise 15` is a raise to 15); cards `As Kd 7c` (rank 2-9 T J Q K A, suit c d h",
             "s; `??` unknown). In a syntax, `a|b` are the same word, `{a|b}` is a choice, `[...]` may be",
-            "left out.", ""]
+            "left out.", "",
+            "Amounts are worked out in exact decimals: `1.005k` is 1,005 chips, `1.0005k` is not a whole",
+            "number of chips, and an amount of 2**53 or more (however many digits) is too large. A line",
+            "that cannot be read is refused in one line that repeats at most 40 characters of a word,",
+            "and the table is as it was.", ""]
     for group, title in GROUPS:
         out += [f"### {title}", "", "| syntax | meaning | example |", "|---|---|---|"]
         for command in COMMANDS:
@@ -71,9 +75,15 @@ def render_notation() -> str:
             "bets or raises\") and ruled again when that seat's action is entered. A bet or raise in turn",
             "below the minimum (and not all in) is an `under-raise-found` dispute, ruled at once.",
             "",
-            "`what if LINE` rules on LINE as if it were entered now and leaves the table as it was.",
+            "Each dispute is ruled once, on the hand as the rulings before it left it: the hundredth",
+            "dispute in a hand takes as long as the first, and the journal records each in its own row.",
+            "",
+            "`what if LINE` rules on LINE as if it were entered now and leaves the table as it was (one",
+            "`what if` a line: `what if what if ...` is refused). `undo` takes back the last line but",
+            "never the forced bets the deal posted (`new hand` deals the next hand).",
             "`save FILE` writes the hand as a scenario whose `expect` is the rulings given (the last",
-            "dispute, when the hand went on after it), so `floorman check FILE` passes.",
+            "dispute, when the hand went on after it), so `floorman check FILE` passes. FILE must be new",
+            "and in a folder that exists: `save FILE force` replaces a file (never a database).",
             "",
             "## Every incident type", "",
             "Each incident type in `docs/incidents.md` can be entered with `incident TYPE field=value ...`:",

@@ -5,6 +5,7 @@ from __future__ import annotations
 
 import re
 from dataclasses import dataclass
+from decimal import Decimal, localcontext
 
 from floorman.notation.errors import NotationError
 
@@ -15,6 +16,20 @@ _AMOUNT = re.compile(r"^(\d+(?:\.\d+)?|\d{1,3}(?:,\d{3})+)([kKmM]?)$")
 _SEAT = re.compile(r"^(?:s|seat)?(\d{1,2})$", re.IGNORECASE)
 _CARD = re.compile(r"^([2-9TJQKA])([cdhs])$", re.IGNORECASE)
 MAX_CHIPS = 2**53
+SHOWN = 40             # characters of a typed word an error message repeats
+
+
+def quoted(text: str, limit: int = SHOWN) -> str:
+    """A typed word as an error message repeats it: quoted, and cut short when it is long (a
+    50,000-digit word must not make a 50,000-character message)."""
+    if len(text) <= limit:
+        return repr(text)
+    return f"{text[:limit]!r}… ({len(text):,} characters)"
+
+
+def shortened(text: str, limit: int) -> str:
+    """A line cut at `limit` characters, saying how long it was."""
+    return text if len(text) <= limit else f"{text[:limit]}… ({len(text):,} characters)"
 
 
 @dataclass(frozen=True)
@@ -32,20 +47,27 @@ def words(line: str) -> list[Word]:
 
 
 def amount(word: Word, what: str = "an amount") -> int:
-    """Chips: `500`, `1,000`, `2.5k`, `1m`. Whole chips only, below 2**53."""
+    """Chips: `500`, `1,000`, `2.5k`, `1m`. Whole chips only, below 2**53. Worked out in exact
+    decimals (never a float: `1.005k` is 1,005, and 400 digits are too large, not infinity)."""
     match = _AMOUNT.match(word.text)
     if not match:
-        raise NotationError(f"{word.text!r} is not an amount", column=word.column,
+        raise NotationError(f"{quoted(word.text)} is not an amount", column=word.column,
                             expected=f"{what}, e.g. 500, 1,000 or 2.5k")
     number, suffix = match.groups()
+    number = number.replace(",", "")
+    whole_digits = len(number.partition(".")[0].lstrip("0"))
+    if whole_digits > len(str(MAX_CHIPS)):      # too large whatever follows: no need to work it out
+        raise NotationError(f"{quoted(word.text)} is too large", column=word.column, expected=f"{what} below 2**53")
     scale = {"": 1, "k": 1_000, "m": 1_000_000}[suffix.lower()]
-    whole = float(number.replace(",", "")) * scale
-    if whole != int(whole):
-        raise NotationError(f"{word.text!r} is not a whole number of chips", column=word.column,
+    with localcontext() as exact:
+        exact.prec = len(number) + 8            # enough digits that nothing is rounded
+        chips = Decimal(number) * scale
+    if chips != chips.to_integral_value():
+        raise NotationError(f"{quoted(word.text)} is not a whole number of chips", column=word.column,
                             expected=what)
-    if whole >= MAX_CHIPS:
-        raise NotationError(f"{word.text!r} is too large", column=word.column, expected=f"{what} below 2**53")
-    return int(whole)
+    if chips >= MAX_CHIPS:
+        raise NotationError(f"{quoted(word.text)} is too large", column=word.column, expected=f"{what} below 2**53")
+    return int(chips)
 
 
 def is_amount(word: Word) -> bool:
@@ -56,7 +78,7 @@ def seat(word: Word, seats: range | frozenset[int] | None = None) -> int:
     """A seat: `s3`, `seat3` or `3`; checked against the table's seats when given."""
     match = _SEAT.match(word.text)
     if not match:
-        raise NotationError(f"{word.text!r} is not a seat", column=word.column, expected="a seat such as s3")
+        raise NotationError(f"{quoted(word.text)} is not a seat", column=word.column, expected="a seat such as s3")
     number = int(match.group(1))
     if seats is not None and number not in seats:
         listed = ", ".join(f"s{n}" for n in sorted(seats))
@@ -75,7 +97,7 @@ def card(word: Word) -> str:
         return "??"
     match = _CARD.match(word.text)
     if not match:
-        raise NotationError(f"{word.text!r} is not a card", column=word.column,
+        raise NotationError(f"{quoted(word.text)} is not a card", column=word.column,
                             expected="a card: rank 2-9 T J Q K A and suit c d h s, e.g. As or Td")
     return match.group(1).upper() + match.group(2).lower()
 

@@ -75,7 +75,7 @@ def _match(command: Command, items: list[Word], line: str, ctx: Context) -> dict
                 continue
             raise
     if i < len(items):
-        raise _Fail(i, items[i].column, f"{items[i].text!r} is not expected here", "the end of the line")
+        raise _Fail(i, items[i].column, f"{lexer.quoted(items[i].text)} is not expected here", "the end of the line")
     return values
 
 
@@ -84,19 +84,20 @@ def _read(slot: Slot, items: list[Word], i: int, line: str, ctx: Context, values
     kind = slot.kind
     if kind == "literal":
         if word.lower not in slot.words:
-            raise _Fail(i, word.column, f"{word.text!r} is not understood here", slot.words[0], literal=True)
+            raise _Fail(i, word.column, f"{lexer.quoted(word.text)} is not understood here", slot.words[0],
+                        literal=True)
         return i + 1
     if kind == "choice":
         if word.lower not in slot.words:
             close = difflib.get_close_matches(word.lower, slot.words, n=1)
             hint = f"; did you mean {close[0]!r}?" if close else ""
-            raise _Fail(i, word.column, f"{word.text!r} is not understood here{hint}",
+            raise _Fail(i, word.column, f"{lexer.quoted(word.text)} is not understood here{hint}",
                         "one of " + ", ".join(slot.words), specific=bool(close) and not slot.optional)
         values[slot.name] = word.lower
         return i + 1
     if kind == "SEAT":
         if not re.match(r"^(?:s|seat)\d{1,2}$", word.lower):
-            raise _Fail(i, word.column, f"{word.text!r} is not a seat", "a seat such as s3")
+            raise _Fail(i, word.column, f"{lexer.quoted(word.text)} is not a seat", "a seat such as s3")
         try:
             values[slot.name] = lexer.seat(word, ctx.seats)
         except NotationError as error:
@@ -104,7 +105,7 @@ def _read(slot: Slot, items: list[Word], i: int, line: str, ctx: Context, values
         return i + 1
     if kind == "AMOUNT":
         if not lexer.is_amount(word):
-            raise _Fail(i, word.column, f"{word.text!r} is not an amount", "an amount, e.g. 500 or 1,000")
+            raise _Fail(i, word.column, f"{lexer.quoted(word.text)} is not an amount", "an amount, e.g. 500 or 1,000")
         try:
             values[slot.name] = lexer.amount(word)
         except NotationError as error:
@@ -121,7 +122,8 @@ def _read(slot: Slot, items: list[Word], i: int, line: str, ctx: Context, values
                 raise _Fail(i, items[i].column, "a chip is worth more than 0", "a chip value", specific=True)
             i += 1
         if not chips:
-            raise _Fail(i, word.column, f"{word.text!r} is not a chip value", "the chips, e.g. 100 or 500 500 100")
+            raise _Fail(i, word.column, f"{lexer.quoted(word.text)} is not a chip value",
+                        "the chips, e.g. 100 or 500 500 100")
         values[slot.name] = chips
         return i
     if kind in ("CARD", "CARDS"):
@@ -137,7 +139,7 @@ def _read(slot: Slot, items: list[Word], i: int, line: str, ctx: Context, values
             if kind == "CARD":
                 break
         if not cards:
-            raise _Fail(i, word.column, f"{word.text!r} is not a card",
+            raise _Fail(i, word.column, f"{lexer.quoted(word.text)} is not a card",
                         "a card: rank 2-9 T J Q K A and suit c d h s, e.g. As")
         if kind == "CARD" and len(cards) != 1:
             raise _Fail(i - 1, word.column, f"{len(cards)} cards where one is dealt", "one card", specific=True)
@@ -164,10 +166,12 @@ def _read(slot: Slot, items: list[Word], i: int, line: str, ctx: Context, values
 
         _load_families()
         if word.lower not in INCIDENT_TYPES:
-            close = difflib.get_close_matches(word.lower, INCIDENT_TYPES, n=1)
+            close = difflib.get_close_matches(word.lower, INCIDENT_TYPES, n=3)
             hint = f"; did you mean {close[0]!r}?" if close else ""
-            raise _Fail(i, word.column, f"unknown incident type {word.text!r}{hint}",
-                        "one of " + ", ".join(sorted(INCIDENT_TYPES)), specific=True)
+            # the close ones, not all 70-odd types: the list is in the docs and behind Tab
+            every = f"the {len(INCIDENT_TYPES)} incident types (docs/incidents.md lists them; Tab completes them)"
+            raise _Fail(i, word.column, f"unknown incident type {lexer.quoted(word.text)}{hint}",
+                        f"{', '.join(close)} or another of {every}" if close else f"one of {every}", specific=True)
         values[slot.name] = word.lower
         return i + 1
     raise AssertionError(f"grammar slot kind {kind!r} has no reader")
@@ -210,7 +214,7 @@ def _best(failures: list[_Fail], items: list[Word], line: str) -> NotationError:
     if furthest == 0:
         first = items[0]
         starters = sorted({c.slots[0].shown for c in COMMANDS if c.slots[0].kind == "literal"})
-        return NotationError(f"{first.text!r} is not a command", column=first.column, line_text=line,
+        return NotationError(f"{lexer.quoted(first.text)} is not a command", column=first.column, line_text=line,
                              expected="a seat (s3 raise 15) or one of " + ", ".join(starters))
     at = [f for f in failures if f.position == furthest]
     literals = list(dict.fromkeys(f.expected for f in at if f.literal))
@@ -225,7 +229,7 @@ def _best(failures: list[_Fail], items: list[Word], line: str) -> NotationError:
         synonyms = {w: f.expected for f in at if f.literal for w in _literal_words(f.expected) if len(w) > 1}
         close = difflib.get_close_matches(word.lower(), synonyms, n=1)
         hint = f"; did you mean {synonyms[close[0]]!r}?" if close else ""
-        message = f"{word!r} is not understood here{hint}" if word else "the line ends too soon"
+        message = f"{lexer.quoted(word)} is not understood here{hint}" if word else "the line ends too soon"
         return NotationError(message, column=top.column, expected=expected, line_text=line)
     top = others[0]
     return NotationError(top.message, column=top.column, expected=top.expected, line_text=line)
@@ -329,6 +333,12 @@ def _build(command: Command, values: dict[str, Any], items: list[Word], line: st
         return Parsed(name, incidents=(_generic(values["type"], values.get("fields", []), line),))
     if name == "what-if":
         text, column = values["line"]
+        inner_words = lexer.words(text[:20])
+        if [w.lower for w in inner_words[:2]] == ["what", "if"]:
+            # one alternative at a time; and a line of a thousand `what if`s is refused at once,
+            # not read one level deeper each time
+            raise NotationError("`what if` is given once", column=column, line_text=line,
+                                expected="the alternative line, e.g. what if s5 chips 100 100")
         try:
             inner = parse_line(text, ctx)
         except NotationError as error:
@@ -429,14 +439,14 @@ def _generic(kind: str, pairs: list[tuple[str, int]], line: str) -> Any:
     for text, column in pairs:
         key, sep, raw = text.partition("=")
         if not sep or not key:
-            raise NotationError(f"{text!r} is not field=value", column=column, line_text=line,
+            raise NotationError(f"{lexer.quoted(text)} is not field=value", column=column, line_text=line,
                                 expected="field=value, e.g. seat=3; the fields of " + kind + ": "
                                          + ", ".join(fields))
         key = key.replace("-", "_")
         if key not in fields:
             close = difflib.get_close_matches(key, fields, n=1)
             hint = f"; did you mean {close[0]!r}?" if close else ""
-            raise NotationError(f"{kind} has no field {key!r}{hint}", column=column, line_text=line,
+            raise NotationError(f"{kind} has no field {lexer.quoted(key)}{hint}", column=column, line_text=line,
                                 expected="one of " + ", ".join(fields))
         columns[key] = column
         try:
@@ -476,7 +486,7 @@ def _value(raw: str, annotation: Any, word: Word) -> Any:
             return True
         if raw.lower() in _FALSE:
             return False
-        raise NotationError(f"{raw!r} is not yes or no", column=word.column, expected="yes or no")
+        raise NotationError(f"{lexer.quoted(raw)} is not yes or no", column=word.column, expected="yes or no")
     if "int" in text and "Literal" not in text:
         if re.match(r"^(?:s|seat)\d{1,2}$", raw.lower()):
             return int(re.sub(r"\D", "", raw))
@@ -489,7 +499,7 @@ def _value(raw: str, annotation: Any, word: Word) -> Any:
 def _following(text: str, word: Word) -> dict[str, Any]:
     parts = text.split(":")
     if len(parts) not in (2, 3) or not re.match(r"^(?:s|seat)?\d{1,2}$", parts[0].lower()):
-        raise NotationError(f"{text!r} is not SEAT:ACTION[:AMOUNT]", column=word.column,
+        raise NotationError(f"{lexer.quoted(text)} is not SEAT:ACTION[:AMOUNT]", column=word.column,
                             expected="e.g. then=5:check,6:bet:500")
     out: dict[str, Any] = {"seat": int(re.sub(r"\D", "", parts[0])), "action": parts[1].lower()}
     if len(parts) == 3:

@@ -10,6 +10,7 @@ anything else is refused with the file, line and field.
 
 from __future__ import annotations
 
+import re
 from dataclasses import dataclass, field
 from pathlib import Path
 from typing import TYPE_CHECKING, Any
@@ -46,8 +47,7 @@ def load_house(path: Path | str, rulebook: "Rulebook") -> HouseRules:
                              file=name, line=getattr(document, "line", None) or 1)
     for key in document:
         if key not in _KEYS:
-            raise InputFileError(f"unknown field{did_you_mean(key, _KEYS)}", file=name,
-                                 line=line_of(document, (key,)), field=str(key), expected=", ".join(_KEYS))
+            _refuse_unknown(key, _KEYS, name, line_of(document, (key,)))
     extends = document.get("extends")
     if not isinstance(extends, str) or not extends:
         raise InputFileError("a house file names the profile it extends", file=name,
@@ -60,5 +60,29 @@ def load_house(path: Path | str, rulebook: "Rulebook") -> HouseRules:
     title: Any = document.get("title")
     if title is not None and not isinstance(title, str):
         raise InputFileError("a title is text", file=name, line=line_of(document, ("title",)), field="title")
-    options = check_options(document.get("options"), rulebook.option_specs, file=name, document=document)
+    given = document.get("options")
+    for key in given if isinstance(given, dict) else ():
+        if not _looks_like_a_name(key):
+            _refuse_unknown(key, rulebook.option_specs, name, line_of(document, ("options", key)), field="options")
+    options = check_options(given, rulebook.option_specs, file=name, document=document)
     return HouseRules(path=name, extends=extends, options=options, title=title)
+
+
+_NAME = re.compile(r"[A-Za-z_][A-Za-z0-9_-]{0,60}")
+
+
+def _looks_like_a_name(key: Any) -> bool:
+    return isinstance(key, str) and bool(_NAME.fullmatch(key))
+
+
+def _refuse_unknown(key: Any, known: Any, name: str, line: int | None, field: str | None = None) -> None:
+    """An unknown field is named back only when it looks like a field name: a file that is not a
+    house file at all (`--house /etc/shadow`) must not have its lines repeated in the error."""
+    if _looks_like_a_name(key):
+        raise InputFileError(f"unknown field{did_you_mean(key, known)}", file=name, line=line,
+                             field=f"{field}.{key}" if field else str(key), expected=", ".join(known))
+    if field == "options":
+        raise InputFileError("this key is not an option name", file=name, line=line, field=field,
+                             expected='option names such as muck_touch_kills (docs/scenario-format.md, "House files")')
+    raise InputFileError("this line is not a field of a house file (is this a house file?)", file=name, line=line,
+                         expected="a house file: extends: PROFILE, title: ..., options: {name: value}")

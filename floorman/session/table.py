@@ -13,6 +13,7 @@ incident's `then` and the incident is ruled again.
 
 from __future__ import annotations
 
+import dataclasses
 import datetime as _dt
 from collections.abc import Callable
 from dataclasses import dataclass, field
@@ -22,11 +23,15 @@ from typing import Any
 from floorman.builder import HandBuilder, Setup, parse_setup
 from floorman.errors import ActionOutOfTurn, FloormanError
 from floorman.notation.errors import NotationError
+from floorman.notation.lexer import shortened
 from floorman.notation.parser import Context, Parsed, parse_line
+from floorman.ruling import Trace
+from floorman.writing import write_file
 
 #: records a ruling before it is shown: (report_json, situation, command) -> (id, warning)
 Recorder = Callable[[dict[str, Any], Any, str], tuple[int | None, str | None]]
 FOLLOWING = ("check", "bet", "call", "raise", "fold", "all-in")
+MAX_ERROR = 600          # characters of an error line: what it repeats of the input is cut shorter still
 
 
 @dataclass
@@ -85,6 +90,7 @@ class TableSession:
         self.lines: list[str] = []            # the lines that changed the hand, for `save`
         self.setup_line = ""
         self.hand_number = 0
+        self._dealt = 0                       # the timeline entries the deal made (the forced bets)
         self._pending: _Pending | None = None
         # a provisional ruling ruled again: `undo` goes back to the provisional one
         self._reruled: list[tuple[int, tuple[list[Any], _Pending | None]]] = []
@@ -117,6 +123,7 @@ class TableSession:
         except FloormanError as error:
             return self._error(outcome, error)
         self.setup, self.builder, self.setup_line = setup, builder, line
+        self._dealt = len(builder.timeline)
         self.lines, self._pending, self._reruled = [], None, []
         self.hand_number += 1
         outcome.changed = True
@@ -174,7 +181,8 @@ class TableSession:
         return outcome
 
     def _error(self, outcome: Outcome, error: FloormanError) -> Outcome:
-        outcome.error = str(error) if isinstance(error, NotationError) else _one_line(error)
+        text = str(error) if isinstance(error, NotationError) else _one_line(error)
+        outcome.error = shortened(text, MAX_ERROR)
         outcome.column = getattr(error, "column", None)
         outcome.changed = False
         return outcome
@@ -308,13 +316,18 @@ class TableSession:
                f"seat {actor} acts"
 
     def _record(self, outcome: Outcome) -> None:
-        """Every ruling on record before it is shown (the loop shows it after this returns)."""
+        """Every ruling on record before it is shown (the loop shows it after this returns): the
+        rulings this line gave, on the hand as they were given (a dispute's record does not hold
+        again the disputes ruled before it in the hand: they are on record already)."""
         if not outcome.rulings or self.recorder is None or outcome.report is None:
             return
         builder = self.builder
         assert builder is not None
+        first = min(shown.ruling.incident for shown in outcome.rulings)
+        given = dataclasses.replace(outcome.report, trace=Trace([], [], []), rulings=[
+            dataclasses.replace(shown.ruling, incident=shown.ruling.incident - first) for shown in outcome.rulings])
         command = "table (what if)" if outcome.what_if else "table"
-        entry_id, warning = self.recorder(outcome.report.to_json(), builder.situation(), command)
+        entry_id, warning = self.recorder(given.to_json(), builder.situation(first), command)
         if entry_id is not None:
             outcome.journal_ids.append(entry_id)
         outcome.journal_warning = warning
@@ -381,11 +394,13 @@ class TableSession:
                                  "again")
             outcome.changed = True
             return
+        if len(builder.timeline) <= self._dealt:
+            # the forced bets were posted by the set-up, and no line posts them again: they stay
+            outcome.notes.append("nothing to undo: the hand is as it was dealt (the forced bets stay; "
+                                 "`new hand` deals the next one)")
+            return
         taken = builder.undo()
         self._pending = None
-        if taken is None:
-            outcome.notes.append("nothing to undo: the hand is as it was dealt")
-            return
         if self.lines:
             self.lines.pop()
         outcome.notes.append(f"taken back: {_describe(taken)}")
@@ -422,7 +437,9 @@ class TableSession:
 
         builder = self.builder
         assert builder is not None
-        path = Path(parsed.values["file"]).expanduser()
+        name, _, last = parsed.values["file"].rpartition(" ")
+        force = bool(name.strip()) and last.lower() == "force"     # `save FILE force` replaces FILE
+        path = Path(name.strip() if force else parsed.values["file"]).expanduser()
         if path.suffix not in (".yaml", ".yml"):
             raise NotationError(f"{path.name!r}: a scenario file ends in .yaml", column=6,
                                 expected="a file name such as dispute.yaml")
@@ -438,11 +455,8 @@ class TableSession:
                 document["house"] = str(house.relative_to(path.resolve().parent))
             except ValueError:
                 document["house"] = str(house)
-        try:
-            path.parent.mkdir(parents=True, exist_ok=True)
-            path.write_text(_yaml(document), encoding="utf-8")
-        except OSError as error:
-            raise FloormanError(f"cannot write {path}: {error.strerror or error}", field="save") from None
+        # never over a file that exists unless asked, never into a folder that is not there
+        write_file(path, lambda stream: stream.write(_yaml(document)), force=force, flag=f"`save {path} force`")
         outcome.saved = str(path)
         outcome.notes.append(f"saved {path}: `floorman check {path}` checks it")
 
@@ -452,7 +466,7 @@ class TableSession:
         table = next_table(builder)
         fresh = HandBuilder(table, builder.profile, house=builder.house_rules, floor=self.floor)
         fresh.post_forced_bets()
-        self.builder = fresh
+        self.builder, self._dealt = fresh, len(fresh.timeline)
         self.lines, self._pending, self._reruled = [], None, []
         self.hand_number += 1
         outcome.changed = True
