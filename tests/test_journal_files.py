@@ -301,15 +301,18 @@ def test_n10_markup_in_a_player_name_or_an_expectation_is_shown_as_written(tmp_p
 
     from floorman.cli.check_view import side_by_side
 
+    from floorman.checks.comparison import Row
+
     class Result:
         path = "scenarios/[/]odd.yaml"
         problems = ["[/red] differs"]
         actual = None
+        error = None
 
     import floorman.cli.check_view as check_view
 
     original = check_view.comparison_rows
-    check_view.comparison_rows = lambda result: [("[/]rule", "[bold]X", "[/]", True)]
+    check_view.comparison_rows = lambda result: [Row("[/]rule", "[bold]X", "[/]", True)]
     try:
         console = Console(record=True, width=120, color_system=None)
         console.print(side_by_side(Result()))

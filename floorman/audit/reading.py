@@ -17,6 +17,7 @@ import codecs
 import glob
 import os
 import re
+import stat
 from array import array
 from collections.abc import Iterable, Iterator
 from dataclasses import dataclass
@@ -95,6 +96,11 @@ def pieces(inputs: Iterable[str], hands: int = HANDS_PER_PIECE) -> Iterator[Piec
             yield Piece(name, 1, b"", problem)
             continue
         try:
+            mode = os.stat(name).st_mode
+            if not (stat.S_ISREG(mode) or stat.S_ISFIFO(mode)):
+                # a device never ends (/dev/zero) or is no hand history: refused like every data path
+                yield Piece(name, 1, b"", "this is a device, not a file (floorman reads files and pipes only)")
+                continue
             stream = open(name, "rb")
         except FileNotFoundError:
             yield Piece(name, 1, b"", "no such file")
