@@ -230,7 +230,16 @@ def _effect_words(effect: Effect) -> str:
     if effect.kind == "replace-board":
         return "board cards are taken back and dealt again" + \
                (" (the last cards dealt are taken out of the hand)" if effect.recorded else "")
-    return "nothing changes on the table"
+    if effect.kind == "restrict":
+        at_least = f", to at least {effect.at_least}" if effect.at_least else ""
+        scope = "until the betting round ends" if effect.until == "round" else "on its next action"
+        return f"{who} may only {' or '.join(effect.only)}{at_least}, {scope}"
+    if effect.kind == "correct-blinds":
+        ante = f", ante {effect.ante}" if effect.ante else ""
+        return f"the blinds are corrected to {effect.small_blind}/{effect.big_blind}{ante} and the hand goes on at them"
+    if effect.kind == "add-chips":
+        return f"{effect.amount} more chips of {who} play in this hand"
+    return "nothing changes on the table" + (f": {effect.why}" if effect.why else "")
 
 
 # ----------------------------------------------------------------------------- citations
