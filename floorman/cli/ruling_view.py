@@ -148,8 +148,12 @@ def ruling_panel(ruling: Ruling, profile: str | None = None, *, trace: bool = Fa
             procedure.add_row(f"{number}.", step)
         parts.append(procedure)
     rests = Text("\nRests on: ", style="bold")
-    rests.append(quote_for(ruling.citations, profile), style="bold cyan")
+    rests.append(quote_for(ruling.citations, profile, ruling.edition if profile == ruling.profile else None),
+                 style="bold cyan")
     parts.append(rests)
+    for departure in ruling.departures:
+        # the profile's answer is not the cited text's: say so, never let the citation speak for it
+        parts.append(Text(departure, style="yellow"))
     parts.append(profile_text(ruling, profile))
     for caveat in ruling.caveats:
         parts.append(Text(caveat, style="yellow"))

@@ -511,7 +511,7 @@ def make_ruling(rule: Rule, scope: dict[str, dict], matched: dict[str, str], edi
     for name, expression in conclusion.params.items():
         params[name] = evaluate(expression, {**scope, "ruling": params})
     effect = tuple(resolve_effect(e, {**scope, "ruling": params}) for e in conclusion.effect)
-    return Ruling(incident=incident, effect=effect,
+    return Ruling(incident=incident, effect=effect, edition=edition,
         rule_id=rule.id, rule_name=rule.name, title=rule.title, category=rule.category,
         decision=conclusion.decision, params=params, citations=tuple(rule.citations_for(edition)),
         dead_seat=evaluate(conclusion.dead_hand, {**scope, "ruling": params}) if conclusion.dead_hand else None,

@@ -262,7 +262,7 @@ def citation_entry(citation: Citation) -> dict[str, Any]:
              "rule": citation.rule, "section": citation.section, "title": citation.title,
              "label": _public_label(citation), "confidence": citation.confidence,
              "confidence_words": CONFIDENCE_WORDS[citation.confidence],
-             "role": getattr(citation, "role", "basis"), "note": citation.note}
+             "role": getattr(citation, "role", "basis"), "note": citation.note, "departs": citation.departs}
     return {key: value for key, value in entry.items() if value is not None}
 
 
@@ -272,7 +272,8 @@ def quotes(book: Rulebook, rule: Rule) -> dict[str, str]:
         from floorman.ruling import quote_for
     except ImportError:       # pragma: no cover - before the citation roles land
         return {}
-    return {name: quote_for(rule.citations, name) for name in profiles_of(book, rule)}
+    return {name: quote_for(rule.citations, name, book.profiles[name].tda_edition if name in book.profiles else None)
+            for name in profiles_of(book, rule)}
 
 
 # ----------------------------------------------------------------------------- the example

@@ -37,6 +37,8 @@ class Citation(_Strict):
                     "sources agree (2026 [C]); renumbering-map = one paraphrase + the renumbering pattern "
                     "(2026 [N]); unverified; house = common practice, no rulebook text")
     note: str | None = None
+    departs: str | None = Field(None, description="contrast: what the cited text says where the ruling departs "
+                                "from it, in a few words ('gave every option'); the panel says so")
     role: Literal["basis", "contrast"] = Field(
         "basis", description="basis = the ruling rests on it; contrast = cited only to show where the "
                              "room differs (never quoted as the ruling's source)")
@@ -49,6 +51,8 @@ class Citation(_Strict):
             raise ValueError("TDA editions are '2024' and '2026'")
         if self.source in ("RRoP", "seed") and not self.section:
             raise ValueError(f"a {self.source} citation names its section")
+        if self.departs is not None and self.role != "contrast":
+            raise ValueError("`departs` says where the ruling departs from a contrast citation (role: contrast)")
         if self.source == "TDA" and self.edition == "2026" and self.confidence == "verified":
             raise ValueError("TDA 2026 numbers were not read in the text: use corroborated or "
                              "renumbering-map, never verified")

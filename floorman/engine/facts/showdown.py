@@ -46,10 +46,14 @@ def seats_text(seats: list[int] | tuple[int, ...]) -> str:
     return "seats " + ", ".join(map(str, seats[:-1])) + f" and {seats[-1]}"
 
 
-def final_round_aggressor(state: HandState) -> int:
-    """The last seat to bet or raise on the final betting round, if still in the hand; else 0."""
+def final_round_aggressor(state: HandState, *, live: bool = True) -> int:
+    """The last seat to bet or raise on the final betting round; else 0. With `live`, only if it
+    is still in the hand (who shows first); without, as the betting went, even if the hand was
+    killed or mucked since (who paid to see whose hand: a muck never rewrites the betting)."""
     aggressor = state.round_aggressor.get(len(state.streets) - 1)
-    return aggressor if aggressor is not None and aggressor in state.active_seats else 0
+    if aggressor is None or (live and aggressor not in state.active_seats):
+        return 0
+    return aggressor
 
 
 def betting_over(state: HandState) -> bool:
@@ -343,7 +347,7 @@ def show_request_facts(situation: Situation, request: ShowRequest, index: int) -
     _check_seat(situation, request.seat, index)
     _check_seat(situation, request.target, index, "target")
     asker, target = _status(state, request.seat), _status(state, request.target)
-    aggressor = final_round_aggressor(state)
+    aggressor = final_round_aggressor(state, live=False)
     final = state.streets[-1]
     called_river = any(a.seat == request.seat and a.street == final and a.action == "call"
                        for a in state.actions_taken)
