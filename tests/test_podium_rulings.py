@@ -106,3 +106,59 @@ def test_repro_show_request_after_the_river_bettor_mucked_reads_the_river_as_it_
     # without the muck the same request is ruled the same way
     _, unmucked = table(floor, setup, [line for line in SHOW_AFTER_MUCK if "mucks" not in line])
     assert last_ruling(unmucked).rule_id == "SD-SHOW-CALLER-RIGHT"
+
+
+# ------------------------------------------------------------------------ item 5: the award has a ruling
+SHOWDOWN = ["s1 dealt Ah Kd", "s2 dealt 7c 2s", "s3 dealt {s3}", "s1 call", "s2 fold", "s3 check", "flop Qh 9d 5c",
+            "s3 check", "s1 check", "turn 3s", "s3 check", "s1 check", "river 2h", "s3 check", "s1 check",
+            "s3 shows {s3}", "s1 shows Ah Kd", "incident showdown-question asks=award"]
+
+
+def award_at_the_table(floor, profile: str, s3: str):
+    session = TableSession(floor=floor, profile=profile, recorder=lambda *args: (None, None))
+    assert session.start("nl 2/4 cash 3 seats 200 button 1").ok
+    outcomes = [session.enter(line.format(s3=s3)) for line in SHOWDOWN]
+    assert all(o.ok for o in outcomes), [o.error for o in outcomes if not o.ok]
+    return [shown.ruling for shown in outcomes[-1].rulings]
+
+
+@pytest.mark.parametrize("profile", ["tda-2024", "tda-2026", "cash"])
+def test_repro_who_wins_a_single_pot_gets_a_cited_ruling_under_every_profile(floor, profile):
+    """Under tda-2024 every single-pot award got "no ruling": the cards speak, the best hand wins."""
+    rulings = award_at_the_table(floor, profile, "Ac Qs")
+    award = next(r for r in rulings if r.subject == "award")
+    assert (award.rule_id, award.params["winner"], award.params["pot"]) == ("SD-AWARD-BEST-HAND-WINS", "seat 3", 10)
+    assert "pair of queens" in award.params["hand"]
+    assert award.quote.startswith("TDA 2024 Rule 12" if profile == "tda-2024" else
+                                  "TDA 2026 Rule 13" if profile == "tda-2026" else "Robert's Rules")
+
+
+def test_repro_a_split_pot_with_no_odd_chip_gets_a_ruling_not_no_ruling(floor):
+    [award] = [r for r in award_at_the_table(floor, "tda-2024", "Ac Ks") if r.subject == "award"]
+    assert (award.rule_id, award.decision, award.params["winners"]) == ("SD-AWARD-TIE-SPLITS", "split-pot",
+                                                                         "seats 1 and 3")
+    assert "no odd chip" in award.explanation and "TDA 2024 Rule 20" in award.quote
+
+
+def test_repro_big_blind_with_the_option_pulls_back_the_blind_and_puts_out_one_chip_checks(floor):
+    """Since commit 001bfb2 this got no ruling: a single chip without a word never raises, so the
+    option is a check; the blind stays in and the rest of the chip comes back."""
+    from floorman.engine.facts import Situation
+    from floorman.model.events import Action, Post
+    from floorman.model.incidents.betting import Wager
+    from floorman.model.table import Table
+
+    table_ = Table.model_validate({"seats": [{"number": n, "stack": 10000} for n in (1, 2, 3)], "button": 3,
+                                   "forced_bets": {"small_blind": 100, "big_blind": 200},
+                                   "chip_denominations": [100, 500, 1000]})
+    events = [Post(seat=1, kind="small-blind", amount=100), Post(seat=2, kind="big-blind", amount=200),
+              Action(seat=3, action="call"), Action(seat=1, action="call")]
+    for profile in ("tda-2024", "tda-2026", "cash"):
+        wager = Wager(seat=2, prior_chips=(100, 100), pulled_back=(100, 100), chips=(1000,))
+        report = floor.rule(Situation(table_, events, [wager], profile, floor.situation_options(profile)))
+        [ruling] = report.rulings
+        assert (ruling.rule_id, ruling.decision) == ("BET-OVERSIZED-CHIP-OPTION-CHECK", "check")
+        assert (ruling.params["blind_in"], ruling.params["returned"]) == (200, 800)
+        # the blind stays in (200 in all from seat 2), the option is over: the flop comes next
+        assert report.state.seats[2].total == 200 and report.state.pot == 600
+        assert report.state.actor is None and report.state.betting_complete is False

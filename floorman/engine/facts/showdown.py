@@ -142,6 +142,29 @@ def odd_chip(state: HandState, result: HandResult | None) -> tuple[str, int, int
     return "none", 0, 0
 
 
+_ODD_CHIP_BASIS = {"left-of-button": "the first winner left of the button",
+                   "high-card-by-suit": "the high card by suit", "high-half": "the high hand"}
+
+
+def _odd_chip_words(basis: str, seat: int, chips: int) -> str:
+    """'no odd chip' or 'the odd 1 goes to seat 1, the first winner left of the button'."""
+    if basis == "none" or not seat:
+        return "it divides evenly, with no odd chip"
+    return f"the odd {chips:,} goes to seat {seat}, {_ODD_CHIP_BASIS.get(basis, basis)}"
+
+
+def winning_hand(result: HandResult | None) -> str:
+    """The name of the winning high hand ('a pair of aces...'), once the awards are known; else ''."""
+    if result is None:
+        return ""
+    for award in result.awards:
+        for seat in (*award.winners_high, *award.winners_low):
+            high, low = result.readings.get(seat, (None, None))
+            if high is not None or low is not None:
+                return (high or low).name
+    return ""
+
+
 def first_to_act_basis(state: HandState) -> str:
     variant = state.table.variant
     if variant is Variant.RAZZ:
@@ -220,6 +243,8 @@ def showdown_facts(situation: Situation, question: ShowdownQuestion, index: int)
         "losing_hands": len(set(live) - set(winners_of(result))) if result is not None else 0,
         "split": any(len(a.shares) > 1 for a in (result.awards if result else ())),
         "odd_chip_basis": basis, "odd_chip_seat": odd_seat, "odd_chip": odd_chips,
+        "odd_chip_words": _odd_chip_words(basis, odd_seat, odd_chips),
+        "winning_hand": winning_hand(result),
         "hi_lo": hi_lo, "low_qualified": low_qualified,
         "no_low_scoop": hi_lo and any(not a.winners_low for a in contested),
         "variant": state.table.variant.value, "family": state.table.variant.family,
