@@ -27,6 +27,7 @@ import re
 from dataclasses import replace
 from typing import Any
 
+from floorman.engine.assumed import with_assumptions
 from floorman.engine.expressions import evaluate
 from floorman.engine.facts import Fact, Situation
 from floorman.errors import FloormanError, InvalidEvent
@@ -125,6 +126,9 @@ class Floor:
             if index is not None:
                 earlier[index] = facts
             kept, fired, clashes, derived = self._rule_facts(current, facts, index)
+            if index is not None:
+                # what the rulings rest on that nobody gave is said back (issue 15 item 2)
+                kept = with_assumptions(kept, fired, situation.incidents[index], self.rulebook)
             facts_seen.extend(_for_trace(facts, derived, index, first=not facts_seen))
             firings.extend(fired)
             conflicts.extend(clashes)
