@@ -131,6 +131,10 @@ def decision_disagreements(ruling, state, next_line: str, seat: int | None) -> l
     """The ruling's decision and numbers against the hand's own figures."""
     found: list[str] = []
     params = ruling.params
+    if ruling.decision == "correct-blinds" and (state.table.forced_bets.small_blind, state.table.forced_bets.big_blind) \
+            != (params["small_blind"], params["big_blind"]):
+        found.append(f"blinds corrected to {params['small_blind']}/{params['big_blind']}, the hand plays "
+                     f"{state.table.forced_bets.small_blind}/{state.table.forced_bets.big_blind}")
     if seat is None or seat not in state.seats:
         return found
     s = state.seats[seat]
@@ -156,6 +160,8 @@ def decision_disagreements(ruling, state, next_line: str, seat: int | None) -> l
     if ruling.decision in ("count", "correct-count") and able and isinstance(params.get("to_call"), int) \
             and state.actor == seat and params["to_call"] != state.to_call(seat):
         found.append(f"{params['to_call']} to call ruled, the hand owes {state.to_call(seat)}")
+    if ruling.decision == "cash-plays" and s.stack + s.total != params["in_play"]:
+        found.append(f"{params['in_play']} in play ruled, the hand has {s.stack + s.total}")
     if ruling.decision == "dead-hand" and state.seats[ruling.dead_seat].live:
         found.append(f"dead hand of seat {ruling.dead_seat} still live")
     if ruling.decision in LIVE and seat == params.get("seat", seat) and not s.live:
