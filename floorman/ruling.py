@@ -159,8 +159,8 @@ def quote_for(citations: tuple[Citation, ...] | list[Citation], profile: str | N
 
 def departures(citations: tuple[Citation, ...] | list[Citation]) -> list[str]:
     """Where the ruling departs from a text it cites as a contrast, in a few words: "2026 change;
-    2024 53-A gave every option" (a 2026 rule over the 2024 text), "2026 3-B changes this: ..."
-    (a 2024 answer the 2026 text reverses), "Departs from Robert's Rules of Poker, ...: ..."."""
+    2024 53-A gave every option" (a 2026 rule over the 2024 text), "2026 change ahead: 2026 3-B
+    ..." (a 2024 answer the 2026 text reverses), "Departs from Robert's Rules of Poker, ...: ..."."""
     basis_editions = {c.edition for c in citations if c.source == "TDA" and c.role == "basis"}
     lines = []
     for c in citations:
