@@ -40,6 +40,12 @@ class Ruling:
     options_applied: tuple[tuple[str, Any], ...] = ()
     caveats: tuple[str, ...] = ()           # e.g. "2026 text not verified: ..." (a 2026 change)
     from_house: tuple[str, ...] = ()        # of options_applied, those a house file set over the profile
+    edition: str | None = None              # the TDA edition of the profile ruled under: its numbers lead
+    # incident fields the ruling rests on that nobody gave, with the value assumed (see
+    # floorman/engine/assumed.py); `assumed_leads`: the answer turns on them, so they are said first
+    assumed: dict[str, Any] = field(default_factory=dict)
+    assumed_words: str = ""
+    assumed_leads: bool = False
 
     @property
     def profile_line(self) -> str:
@@ -51,7 +57,12 @@ class Ruling:
     @property
     def quote(self) -> str:
         """The one citation to read out under the ruling's profile (see `quote_for`)."""
-        return quote_for(self.citations, self.profile)
+        return quote_for(self.citations, self.profile, self.edition)
+
+    @property
+    def departures(self) -> list[str]:
+        """Where this ruling departs from a text it cites (see `departures`)."""
+        return departures(self.citations)
 
     def to_json(self) -> dict[str, Any]:
         return {
@@ -67,6 +78,8 @@ class Ruling:
             "options_applied": [{"option": name, "value": value, **({"house": True} if name in self.from_house else {})}
                                 for name, value in self.options_applied],
             **({"caveats": list(self.caveats)} if self.caveats else {}),
+            **({"departs": self.departures} if self.departures else {}),
+            **({"assumed": dict(self.assumed)} if self.assumed else {}),
             **({"dead_seat": self.dead_seat} if self.dead_seat is not None else {}),
             **({"effect_error": self.effect_error} if self.effect_error else {}),
         }
@@ -98,11 +111,13 @@ def _tda_number(citation: Citation) -> str:
     return rule if rule.startswith("RP") else f"Rule {rule}"
 
 
-def tda_quote(citations: tuple[Citation, ...] | list[Citation]) -> str | None:
-    """'TDA 2024 Rule 44 (2026: 46)': the 2024 number, read in the text, first; the 2026 number
-    (from the renumbering map, not settled) after it. Pairs the 2026 citation by title, else the
-    first 2026 basis citation that is not the twin of another 2024 citation; none left, no
-    pointer (a 2024 rule whose 2026 text says otherwise cites that 2026 rule as a contrast)."""
+def tda_quote(citations: tuple[Citation, ...] | list[Citation], edition: str | None = "2024") -> str | None:
+    """The TDA number to quote, the profile's edition first: 'TDA 2026 Rule 46 (2024: 44)' under a
+    2026 profile, 'TDA 2024 Rule 44 (2026: 46)' under 2024 (the 2026 numbers come from the
+    renumbering map, not settled). The 2024 rule leads the pairing: its 2026 twin is found by
+    title, else the first 2026 basis citation that is not the twin of another 2024 citation; none
+    left, no pointer (a 2024 rule whose 2026 text says otherwise cites that 2026 rule as a
+    contrast). A rule with only a 2026 number quotes it; with only a 2024 number, that."""
     basis = [c for c in citations if c.source == "TDA" and c.role == "basis"]
     old = [c for c in basis if c.edition == "2024"]
     new = [c for c in basis if c.edition == "2026"]
@@ -113,22 +128,51 @@ def tda_quote(citations: tuple[Citation, ...] | list[Citation]) -> str | None:
     if twin is None:
         paired = {c.title for c in old[1:] if c.title}
         twin = next((c for c in new if c.title not in paired), None)
-    later = f" (2026: {twin.rule})" if twin is not None else ""
-    return f"TDA 2024 {_tda_number(first)}{later}"
+    if twin is None:
+        return f"TDA 2024 {_tda_number(first)}"
+    if edition == "2026":
+        return f"TDA 2026 {_tda_number(twin)} (2024: {'same' if twin.rule == first.rule else first.rule})"
+    return f"TDA 2024 {_tda_number(first)} (2026: {twin.rule})"
 
 
-def quote_for(citations: tuple[Citation, ...] | list[Citation], profile: str | None) -> str:
+def edition_of(profile: str | None) -> str:
+    """The TDA edition of a bundled profile by its name, when the profile itself is not at hand
+    (tda-2024: 2024; the others, and none: 2026)."""
+    return "2024" if profile is not None and profile.endswith("2024") else "2026"
+
+
+def quote_for(citations: tuple[Citation, ...] | list[Citation], profile: str | None,
+              edition: str | None = None) -> str:
     """The one source a floor person quotes for a ruling under `profile`: never a contrast.
 
-    TDA profiles: the TDA (2024 number first), else Robert's Rules; cash and other room profiles:
-    Robert's Rules, else the TDA. Support resting only on a seed guide or house practice is
-    "house practice": seed file names are internal and never shown."""
+    TDA profiles: the TDA (the profile's edition first, `edition`, by default from the profile's
+    name), else Robert's Rules; cash and other room profiles: Robert's Rules, else the TDA.
+    Support resting only on a seed guide or house practice is "house practice": seed file names
+    are internal and never shown."""
     basis = [c for c in citations if c.role == "basis"]
     rrop = next((c for c in basis if c.source == "RRoP"), None)
     rrop_text = f"Robert's Rules of Poker, {rrop.section}" if rrop is not None else None
-    tda = tda_quote(basis)
+    tda = tda_quote(basis, edition or edition_of(profile))
     first, second = (tda, rrop_text) if is_tda_profile(profile) else (rrop_text, tda)
     return first or second or HOUSE_PRACTICE
+
+
+def departures(citations: tuple[Citation, ...] | list[Citation]) -> list[str]:
+    """Where the ruling departs from a text it cites as a contrast, in a few words: "2026 change;
+    2024 53-A gave every option" (a 2026 rule over the 2024 text), "2026 change ahead: 2026 3-B
+    ..." (a 2024 answer the 2026 text reverses), "Departs from Robert's Rules of Poker, ...: ..."."""
+    basis_editions = {c.edition for c in citations if c.source == "TDA" and c.role == "basis"}
+    lines = []
+    for c in citations:
+        if c.role != "contrast" or not c.departs:
+            continue
+        if c.source == "TDA" and c.edition == "2024" and "2026" in basis_editions:
+            lines.append(f"2026 change; 2024 {c.rule} {c.departs}")
+        elif c.source == "TDA" and c.edition == "2026":
+            lines.append(f"2026 change ahead: 2026 {c.rule} {c.departs}")
+        else:
+            lines.append(f"Departs from {public_label(c)}: {c.departs}")
+    return lines
 
 
 def public_label(citation: Citation) -> str:

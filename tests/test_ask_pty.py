@@ -144,7 +144,7 @@ def test_a_house_file_rules_under_its_profile_and_options(env):
                           input="\n\ntouching-muck\n\n", env=env, capture_output=True, text=True, timeout=60)
     assert done.returncode == 0, done.stderr
     out = " ".join(done.stdout.split())
-    assert "Where did the cards go? [released] touching-muck" in out
+    assert "Where did the cards go? [in-muck] touching-muck" in out      # "mucks": into the muck (issue 15)
     assert "SD-MUCK-TOUCH-KILLS" in out.replace(" ", "")          # the house kills a hand touching the muck
     assert "seat 1: 30" in out                                     # and the pot goes to the bettor
     assert journal_rows(env) == [("ask", "cash")]

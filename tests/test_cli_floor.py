@@ -20,7 +20,7 @@ def test_rule_shows_the_decision_numbers_procedure_and_citation():
     assert "CALL" in result.output
     assert "BET-OVERSIZED-CHIP-CALL" in result.output
     assert "change" in result.output and "85" in result.output
-    assert "TDA 2024 Rule 44 (2026: 46)" in result.output   # the one citation to quote
+    assert "TDA 2026 Rule 46 (2024: 44)" in result.output   # the one citation to quote
     assert "Procedure" in result.output
 
 

@@ -103,8 +103,9 @@ def _cited(book, rule_id, role="basis"):
 def test_the_corrected_citations(book):
     assert ("TDA", "2024", "25-A") in _cited(book, "CHIPS-BEHIND-NOT-IN-ACTION")
     assert ("TDA", "2024", "25-C") not in _cited(book, "CHIPS-BEHIND-NOT-IN-ACTION")
-    assert quote_for(book.rules["CONDUCT-NUTS-CHECK-DISCRETION"].citations, "tda-2026").startswith("TDA 2024 Rule 71-B")
-    assert quote_for(book.rules["ACT-RAISE-REOPENED-ANSWER"].citations, "tda-2026").startswith("TDA 2024 Rule 47-A")
+    assert quote_for(book.rules["CONDUCT-NUTS-CHECK-DISCRETION"].citations, "tda-2024").startswith("TDA 2024 Rule 71-B")
+    assert quote_for(book.rules["ACT-RAISE-REOPENED-ANSWER"].citations, "tda-2024").startswith("TDA 2024 Rule 47-A")
+    assert quote_for(book.rules["ACT-RAISE-REOPENED-ANSWER"].citations, "tda-2026").endswith("(2024: 47-A)")
     assert ("RRoP", "v11", "Ties") in _cited(book, "VAR-RAZZ-ODD-CHIP-LOWEST-CARD")
     # the 32-card game is a board game (21-A): the worst-position rule is for the draw games
     worst = book.rules["VAR-ODD-CHIP-WORST-POSITION"]

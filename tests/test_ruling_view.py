@@ -73,21 +73,26 @@ def _render(renderable=None, *, width: int = 80, report=None) -> str:
 
 
 # ------------------------------------------------------------------------------ the quote
-def test_tda_profile_quotes_the_verified_2024_number_first():
+def test_a_tda_profile_quotes_its_own_editions_number_first():
+    """Issue 15: under a 2026 profile "Rests on" leads with the 2026 number where one is known;
+    under tda-2024 with the 2024 number, read in the text."""
     citations = (_tda("2026", "46", "Oversized Chip Betting"), _tda("2024", "44", "Oversized Chip Betting"))
-    assert quote_for(citations, "tda-2026") == "TDA 2024 Rule 44 (2026: 46)"
+    assert quote_for(citations, "tda-2024") == "TDA 2024 Rule 44 (2026: 46)"
+    assert quote_for(citations, "tda-2026") == "TDA 2026 Rule 46 (2024: 44)"
+    assert quote_for(citations, "my-room", "2024") == "TDA 2024 Rule 44 (2026: 46)"
+    assert quote_for((_tda("2024", "44", "Oversized Chip Betting"),), "tda-2026") == "TDA 2024 Rule 44"
 
 
 def test_the_2026_twin_is_found_by_title():
     citations = (_tda("2026", "55", "Action Out of Turn"), _tda("2026", "38", "Substantial Action"),
                  _tda("2024", "36", "Substantial Action"), _tda("2024", "53-A", "Action Out of Turn"))
-    assert quote_for(citations, "tda-2026") == "TDA 2024 Rule 36 (2026: 38)"
+    assert quote_for(citations, "tda-2024") == "TDA 2024 Rule 36 (2026: 38)"
 
 
 def test_cash_quotes_roberts_rules_and_tda_quotes_the_tda():
     citations = (_tda("2024", "18", "Asking to See a Hand"), _tda("2026", "19", "Asking to See a Hand"), RROP)
     assert quote_for(citations, "cash") == "Robert's Rules of Poker, Showdown"
-    assert quote_for(citations, "tda-2026") == "TDA 2024 Rule 18 (2026: 19)"
+    assert quote_for(citations, "tda-2026") == "TDA 2026 Rule 19 (2024: 18)"
 
 
 def test_a_contrast_is_never_quoted():
@@ -183,13 +188,13 @@ def test_the_panel_leads_with_the_decision_and_quotes_one_citation():
     text = _render(report=(path, scenario, situation, report, False))
     flat = " ".join(text.split())
     assert "CALL: One oversized chip, put out without a word facing a bet, is a call" in flat
-    assert "Rests on: TDA 2024 Rule 44 (2026: 46)" in flat
-    assert "TDA 2026 Rule 46" not in flat                  # the others wait for --trace
+    assert "Rests on: TDA 2026 Rule 46 (2024: 44)" in flat
+    assert "TDA 2024 Rule 44" not in flat                  # the others wait for --trace
     assert "change: 85" in flat and "call amount: 15" in flat
     # what happens next: the seat after the caller, facing the same bet
     assert "What happens next: Seat 5 to act: 15 to call; minimum raise to 25" in flat
     traced = " ".join(_render(report=(path, scenario, situation, report, True)).split())
-    assert "TDA 2026 Rule 46" in traced and "All citations:" in traced
+    assert "TDA 2024 Rule 44" in traced and "All citations:" in traced
 
 
 def test_booleans_are_yes_and_no():
@@ -224,7 +229,7 @@ def test_rule_json_carries_the_quote_and_each_citation_role():
     result = runner.invoke(app, ["rule", str(SILENT_CHIP), "--json"])
     assert result.exit_code == 0, result.output
     [ruling] = json.loads(result.stdout)["rulings"]
-    assert ruling["quote"] == "TDA 2024 Rule 44 (2026: 46)"
+    assert ruling["quote"] == "TDA 2026 Rule 46 (2024: 44)"
     assert {c["role"] for c in ruling["citations"]} == {"basis"}
     cash = ROOT / "scenarios" / "action" / "cash-chip-count-on-request.yaml"
     result = runner.invoke(app, ["rule", str(cash), "--json"])

@@ -735,7 +735,7 @@ def test_n2_a_question_is_ruled_by_the_question_rules_never_a_binding_call(floor
         [ruling] = report.rulings
         bind = floor.situation_options(profile)["words_in_question_may_bind"]
         assert ruling.rule_id == ("DECL-WORD-IN-QUESTION-MAY-BIND" if bind else "DECL-QUESTION-NOT-A-DECLARATION")
-        assert ruling.effect == ({"kind": "none"},) and report.state.seats[1].street_bet == 50
+        assert [e["kind"] for e in ruling.effect] == ["none"] and report.state.seats[1].street_bet == 50
         assert not report.conflicts
         if word == "raise":
             assert ruling.params["binds_as"] == "a call of 500, all in (raising is not open to it)"

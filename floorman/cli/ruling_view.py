@@ -125,6 +125,9 @@ def ruling_panel(ruling: Ruling, profile: str | None = None, *, trace: bool = Fa
     zero amounts, and the one citation to quote (all of them, with roles, under `trace`)."""
     profile = profile if profile is not None else ruling.profile
     parts: list[Any] = [Text(decision_line(ruling), style="bold")]
+    assumed = Text(f"Assumed: {ruling.assumed_words}", style="bold yellow") if ruling.assumed_words else None
+    if assumed is not None and ruling.assumed_leads:
+        parts.append(assumed)               # the answer turns on it: say it before the answer
     explanation = readable_text(ruling.explanation)
     if explanation:
         parts.append(Text(explanation))
@@ -148,8 +151,14 @@ def ruling_panel(ruling: Ruling, profile: str | None = None, *, trace: bool = Fa
             procedure.add_row(f"{number}.", step)
         parts.append(procedure)
     rests = Text("\nRests on: ", style="bold")
-    rests.append(quote_for(ruling.citations, profile), style="bold cyan")
+    rests.append(quote_for(ruling.citations, profile, ruling.edition if profile == ruling.profile else None),
+                 style="bold cyan")
     parts.append(rests)
+    for departure in ruling.departures:
+        # the profile's answer is not the cited text's: say so, never let the citation speak for it
+        parts.append(Text(departure, style="yellow"))
+    if assumed is not None and not ruling.assumed_leads:
+        parts.append(assumed)
     parts.append(profile_text(ruling, profile))
     for caveat in ruling.caveats:
         parts.append(Text(caveat, style="yellow"))

@@ -339,7 +339,8 @@ FACT_FIELDS: dict[str, dict[str, Kind]] = {
         "no_low_scoop": "bool",
         "odd_chip": "int", "odd_chip_basis": "str", "odd_chip_seat": "int", "players": "int",
         "pot_total": "int", "pots": "int", "pots_note": "str", "show_order": "str", "side_pots": "int",
-        "split": "bool", "street": "str", "variant": "str", "winners": "str",
+        "split": "bool", "street": "str", "variant": "str", "winners": "str", "winning_hand": "str",
+        "odd_chip_words": "str",
     },
     "showdown_hand": {
         "all_in_showdown": "bool", "at_showdown": "bool", "betting_complete": "bool", "cards_known": "bool",

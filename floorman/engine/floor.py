@@ -27,12 +27,15 @@ import re
 from dataclasses import replace
 from typing import Any
 
+from floorman.engine.assumed import with_assumptions
 from floorman.engine.expressions import evaluate
 from floorman.engine.facts import Fact, Situation
 from floorman.errors import FloormanError, InvalidEvent
 from floorman.model.events import Action, Board, Burn, Muck, Post
 from floorman.model.incidents import Incident
+from floorman.model.room import RoomRules
 from floorman.model.state import HandState, Restriction
+from floorman.model.table import Table
 from floorman.rulebook.loader import Rulebook, load_rulebook
 from floorman.rulebook.schema import Rule
 from floorman.ruling import Firing, Ruling, RulingReport, Trace
@@ -95,7 +98,8 @@ class Floor:
             if done >= len(situation.incidents):
                 raise FloormanError("Floor.rule(after=...): the report already rules every incident")
             # a copy of the hand `after` left (the report keeps its own), and what it found
-            state = _fresh_state(situation, after.state.events, after.state.tolerate, after.state.restriction_log)
+            state = _fresh_state(after.state.table, after.state.events, after.state.tolerate,
+                                 after.state.restriction_log, situation.room)
             facts_seen, firings = list(after.trace.facts), list(after.trace.fired)
             rulings, conflicts, earlier = list(after.rulings), list(after.conflicts), dict(after.earlier)
             unruled = dict(after.unruled)
@@ -104,7 +108,7 @@ class Floor:
             failed = next((_failure(r) for r in rulings if r.effect_error), None)
             indexes = indexes[done:]
         else:
-            state = _fresh_state(situation, situation.events)
+            state = _fresh_state(situation.table, situation.events, room=situation.room)
         for index in indexes:
             where = f"incidents[{index}]"
             if void_by is not None and index is not None and situation.incidents[index].about_the_hand:
@@ -122,20 +126,22 @@ class Floor:
             if index is not None:
                 earlier[index] = facts
             kept, fired, clashes, derived = self._rule_facts(current, facts, index)
+            if index is not None:
+                # what the rulings rest on that nobody gave is said back (issue 15 item 2)
+                kept = with_assumptions(kept, fired, situation.incidents[index], self.rulebook)
             facts_seen.extend(_for_trace(facts, derived, index, first=not facts_seen))
             firings.extend(fired)
             conflicts.extend(clashes)
             for ruling in kept:
-                before, tolerated = len(state.events), state.tolerate
-                restricted = len(state.restriction_log)
+                # the hand before this ruling, to go back to if its effect is refused half applied
+                table, events, tolerated = state.table, list(state.events), state.tolerate
+                restrictions = list(state.restriction_log)
                 try:
                     state, void = apply_effect(state, ruling, situation.incidents[index] if index is not None
                                                else None, situation)
                 except (FloormanError, ValueError) as error:   # a refused event; a bad amount
-                    # a list of events may have half applied: go back to the hand before this ruling
-                    if len(state.events) > before or len(state.restriction_log) > restricted:
-                        state = _fresh_state(situation, state.events[:before], tolerated,
-                                             state.restriction_log[:restricted])
+                    if state.table is not table or state.events != events or state.restriction_log != restrictions:
+                        state = _fresh_state(table, events, tolerated, restrictions, situation.room)
                     state.tolerate = tolerated
                     why = getattr(error, "message", "") or str(error)
                     ruling = Ruling(**{**ruling.__dict__, "effect_error": why})
@@ -197,12 +203,13 @@ def _failure(ruling: Ruling) -> str:
     return f"the effect of {ruling.rule_id} on incident {ruling.incident} could not be applied: {ruling.effect_error}"
 
 
-def _fresh_state(situation: Situation, events: list, tolerate: frozenset[str] = frozenset(),
-                 restrictions: list[Restriction] | tuple[()] = ()) -> HandState:
-    """The hand replayed from `events`, with the room's options, the departures the rulings
-    have accepted so far (a bet that stands as made) and the restrictions they made."""
-    return HandState.replay(situation.table, list(events), tolerate=tolerate,
-                            room=situation.room, restrictions=restrictions)
+def _fresh_state(table: Table, events: list, tolerate: frozenset[str] = frozenset(),
+                 restrictions: list[Restriction] | tuple[()] = (), room: RoomRules | None = None) -> HandState:
+    """The hand on `table` (the situation's, or as a ruling corrected it) replayed from
+    `events`, with the room's options, the departures the rulings have accepted so far (a bet
+    that stands as made) and the restrictions they made."""
+    return HandState.replay(table, list(events), tolerate=tolerate,
+                            room=room, restrictions=restrictions)
 
 
 def _at(situation: Situation, state: HandState, index: int | None,
@@ -214,7 +221,7 @@ def _at(situation: Situation, state: HandState, index: int | None,
     incidents = situation.incidents if index is None else situation.incidents[:index + 1]
     if index is not None:
         incidents = [*incidents[:index], held_to_declaration(incidents[index], state)]
-    current = Situation(situation.table, state.events, incidents, situation.profile, situation.options,
+    current = Situation(state.table, state.events, incidents, situation.profile, situation.options,
                         earlier=earlier)
     current.__dict__["state"] = state
     return current
@@ -316,11 +323,48 @@ def apply_effect(state: HandState, ruling: Ruling, incident: Incident | None,
         elif kind == "back-up":
             _back_up(state, incident, effect["binding"])
         elif kind == "replace-board" and effect.get("recorded"):
-            state = _take_back_board(state, situation)
+            state = _take_back_board(state)
         elif kind == "restrict":
             state.restrict(Restriction(seat=effect["seat"], only=frozenset(effect["only"]), rule=ruling.rule_id,
                                        until=effect["until"], at_least=effect.get("at_least")))
+        elif kind == "correct-blinds":
+            state = _correct_blinds(state, effect)
+        elif kind == "add-chips":
+            state = _add_chips(state, effect["seat"], effect["amount"])
     return state, void
+
+
+_ANTES = ("ante", "big-blind-ante", "button-ante")
+
+
+def _correct_blinds(state: HandState, effect: dict[str, Any]) -> HandState:
+    """The hand dealt at the wrong level, on the level in force: the forced bets become the
+    corrected ones (each post as far as the seat's chips go) and the hand is replayed on them,
+    so that a call already made is a call of the corrected big blind (TDA 2024 23)."""
+    corrected = {"small-blind": effect["small_blind"], "big-blind": effect["big_blind"],
+                 **dict.fromkeys(_ANTES, effect.get("ante", state.table.forced_bets.ante))}
+    forced = state.table.forced_bets.model_copy(update={
+        "small_blind": effect["small_blind"], "big_blind": effect["big_blind"],
+        "ante": effect.get("ante", state.table.forced_bets.ante)})
+    table = state.table.model_copy(update={"forced_bets": forced})
+    stacks = {seat.number: seat.stack for seat in table.seats}
+    events = []
+    for event in state.events:
+        if isinstance(event, Post) and event.kind in corrected:
+            event = event.model_copy(update={"amount": min(corrected[event.kind], stacks[event.seat])})
+        events.append(event)
+    return _fresh_state(table, events, state.tolerate, state.restriction_log, state.room)
+
+
+def _add_chips(state: HandState, seat: int, amount: int) -> HandState:
+    """`amount` more chips of `seat` play in this hand (cash in view that plays): the hand on
+    the seat's corrected stack."""
+    if amount <= 0 or seat not in state.seats:
+        raise InvalidEvent(f"{amount} chips cannot be added to seat {seat}", field="seat")
+    seats = tuple(s.model_copy(update={"stack": s.stack + amount}) if s.number == seat else s
+                  for s in state.table.seats)
+    table = state.table.model_copy(update={"seats": seats})
+    return _fresh_state(table, state.events, state.tolerate, state.restriction_log, state.room)
 
 
 def _apply_action(state: HandState, effect: dict[str, Any]) -> None:
@@ -369,7 +413,7 @@ def _back_up(state: HandState, incident: Incident | None, binding: bool) -> None
         _kill(state, seat)
 
 
-def _take_back_board(state: HandState, situation: Situation) -> HandState:
+def _take_back_board(state: HandState) -> HandState:
     """Board cards the events hold, to be dealt again (a flop dealt without a burn): the last
     board event, and a burn just before it, are taken out of the hand. (Cards the events never
     held, a premature or four-card flop, need nothing taken back.)"""
@@ -380,7 +424,7 @@ def _take_back_board(state: HandState, situation: Situation) -> HandState:
     events.pop()
     if events and isinstance(events[-1], Burn):
         events.pop()
-    return _fresh_state(situation, events, state.tolerate, state.restriction_log)
+    return _fresh_state(state.table, events, state.tolerate, state.restriction_log, state.room)
 
 
 def pots_and_hands(state: HandState, rulings: list[Ruling] | tuple[Ruling, ...] = ()) \
@@ -471,7 +515,7 @@ def make_ruling(rule: Rule, scope: dict[str, dict], matched: dict[str, str], edi
     for name, expression in conclusion.params.items():
         params[name] = evaluate(expression, {**scope, "ruling": params})
     effect = tuple(resolve_effect(e, {**scope, "ruling": params}) for e in conclusion.effect)
-    return Ruling(incident=incident, effect=effect,
+    return Ruling(incident=incident, effect=effect, edition=edition,
         rule_id=rule.id, rule_name=rule.name, title=rule.title, category=rule.category,
         decision=conclusion.decision, params=params, citations=tuple(rule.citations_for(edition)),
         dead_seat=evaluate(conclusion.dead_hand, {**scope, "ruling": params}) if conclusion.dead_hand else None,
@@ -554,6 +598,11 @@ def resolve_effect(effect: Any, scope: dict[str, Any]) -> dict[str, Any]:
     if effect.kind == "back-up":
         binding = effect.binding
         resolved["binding"] = bool(evaluate(binding, scope) if isinstance(binding, str) else binding)
+    for name in ("small_blind", "big_blind", "ante", "amount"):
+        if getattr(effect, name) is not None:
+            resolved[name] = evaluate(getattr(effect, name), scope)
+    if effect.why is not None:
+        resolved["why"] = effect.why
     if effect.kind == "restrict":
         resolved["only"] = list(effect.only)
         resolved["until"] = effect.until

@@ -230,7 +230,16 @@ def _effect_words(effect: Effect) -> str:
     if effect.kind == "replace-board":
         return "board cards are taken back and dealt again" + \
                (" (the last cards dealt are taken out of the hand)" if effect.recorded else "")
-    return "nothing changes on the table"
+    if effect.kind == "restrict":
+        at_least = f", to at least {effect.at_least}" if effect.at_least else ""
+        scope = "until the betting round ends" if effect.until == "round" else "on its next action"
+        return f"{who} may only {' or '.join(effect.only)}{at_least}, {scope}"
+    if effect.kind == "correct-blinds":
+        ante = f", ante {effect.ante}" if effect.ante else ""
+        return f"the blinds are corrected to {effect.small_blind}/{effect.big_blind}{ante} and the hand goes on at them"
+    if effect.kind == "add-chips":
+        return f"{effect.amount} more chips of {who} play in this hand"
+    return "nothing changes on the table" + (f": {effect.why}" if effect.why else "")
 
 
 # ----------------------------------------------------------------------------- citations
@@ -253,7 +262,7 @@ def citation_entry(citation: Citation) -> dict[str, Any]:
              "rule": citation.rule, "section": citation.section, "title": citation.title,
              "label": _public_label(citation), "confidence": citation.confidence,
              "confidence_words": CONFIDENCE_WORDS[citation.confidence],
-             "role": getattr(citation, "role", "basis"), "note": citation.note}
+             "role": getattr(citation, "role", "basis"), "note": citation.note, "departs": citation.departs}
     return {key: value for key, value in entry.items() if value is not None}
 
 
@@ -263,7 +272,8 @@ def quotes(book: Rulebook, rule: Rule) -> dict[str, str]:
         from floorman.ruling import quote_for
     except ImportError:       # pragma: no cover - before the citation roles land
         return {}
-    return {name: quote_for(rule.citations, name) for name in profiles_of(book, rule)}
+    return {name: quote_for(rule.citations, name, book.profiles[name].tda_edition if name in book.profiles else None)
+            for name in profiles_of(book, rule)}
 
 
 # ----------------------------------------------------------------------------- the example

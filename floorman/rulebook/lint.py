@@ -21,6 +21,10 @@ Each check is a meta-rule with a code:
   L014 hidden-conflict: two rules can fire on the same facts at the same priority with different
        decisions, and neither `overrides` the other nor are they declared `compatible_with` each
        other: the floor would pick one by the order of their ids (floorman/rulebook/conflicts.py)
+  L015 bare-none: a ruling whose effect is `{kind: none}` without a `why`: every ruling that
+       leaves the hand as it is says why in one line (an answer the hand already shows, the
+       floor's discretion, a penalty served after the hand...), so that a ruling which should
+       change what a seat may do is not left as `none` by oversight
 """
 
 from __future__ import annotations
@@ -102,7 +106,8 @@ def lint_files(folder: Path) -> list[Problem]:
 
 
 def lint_rules(book: Rulebook) -> list[Problem]:
-    """L003-L005, L010-L012: citations, expressions, compilation, fact fields, cycles, the pattern limit."""
+    """L003-L005, L010-L012, L015: citations, expressions, compilation, fact fields, cycles, the pattern
+    limit, a `none` effect without its reason."""
     from floorman.engine.compiler import RuleCompileError, compile_rule
     from floorman.engine.expressions import ExpressionError, validate as validate_expression
     from floorman.rulebook.loader import ALWAYS_IN_SCOPE, engine_spec, template_problem
@@ -123,6 +128,11 @@ def lint_rules(book: Rulebook) -> list[Problem]:
                 problem = template_problem(text, scope, rule.ruling.params)
                 if problem:
                     problems.append(Problem("L004", where, f"{rule.id}: {problem}"))
+            if any(effect.kind == "none" and not effect.why for effect in rule.ruling.effect):
+                line = book.field_lines.get(rule.id, {}).get("ruling") or book.lines.get(rule.id, 1)
+                problems.append(Problem("L015", f"{book.path_of(rule.id)}:{line}",
+                                        f"{rule.id}: effect `none` without `why`: say in one line why the ruling "
+                                        "leaves the hand as it is (or give the effect that carries it into the hand)"))
         try:
             compile_rule(engine_spec(rule))
         except RuleCompileError as error:

@@ -37,6 +37,8 @@ class Citation(_Strict):
                     "sources agree (2026 [C]); renumbering-map = one paraphrase + the renumbering pattern "
                     "(2026 [N]); unverified; house = common practice, no rulebook text")
     note: str | None = None
+    departs: str | None = Field(None, description="contrast: what the cited text says where the ruling departs "
+                                "from it, in a few words ('gave every option'); the panel says so")
     role: Literal["basis", "contrast"] = Field(
         "basis", description="basis = the ruling rests on it; contrast = cited only to show where the "
                              "room differs (never quoted as the ruling's source)")
@@ -49,6 +51,8 @@ class Citation(_Strict):
             raise ValueError("TDA editions are '2024' and '2026'")
         if self.source in ("RRoP", "seed") and not self.section:
             raise ValueError(f"a {self.source} citation names its section")
+        if self.departs is not None and self.role != "contrast":
+            raise ValueError("`departs` says where the ruling departs from a contrast citation (role: contrast)")
         if self.source == "TDA" and self.edition == "2026" and self.confidence == "verified":
             raise ValueError("TDA 2026 numbers were not read in the text: use corroborated or "
                              "renumbering-map, never verified")
@@ -106,8 +110,10 @@ class Pattern(_Strict):
     where: tuple[Condition, ...] = ()
 
 
-EFFECT_KINDS = ("action", "post", "kill-hand", "void-hand", "back-up", "replace-board", "award", "restrict", "none")
+EFFECT_KINDS = ("action", "post", "kill-hand", "void-hand", "back-up", "replace-board", "award", "restrict",
+                "correct-blinds", "add-chips", "none")
 EFFECT_POSTS = ("straddle",)
+_NUMBERS = ("small_blind", "big_blind", "ante", "amount")     # correct-blinds, add-chips: expressions
 EFFECT_ACTIONS = ("check", "call", "bet", "raise", "fold", "all-in")
 
 
@@ -134,8 +140,14 @@ class Effect(_Strict):
       action (`until: turn`, the default) or to the end of the betting round (`until: round`).
       The hand refuses any other action by the seat, naming the ruling; `legal_options()` and the
       table's "Next:" show only what is left.
-    * `none`: nothing changes on the table (an answer, a warning, the floor's discretion,
-      a card replaced, the award read as it stands).
+    * `correct-blinds`: the hand was dealt at the wrong level and is corrected: the forced bets
+      become `small_blind`, `big_blind` and `ante` (expressions) and the hand is replayed on them,
+      so a call already made becomes a call of the corrected blind.
+    * `add-chips`: `amount` more chips of `seat` play in this hand (cash in view that plays):
+      its stack is corrected and the hand replayed.
+    * `none`: nothing changes on the table (an answer the hand already shows, a warning, the
+      floor's discretion, a card replaced, something settled between hands); `why` says which,
+      in one line (`floorman rulebook lint` L015 refuses a `none` without it).
     """
 
     kind: str
@@ -153,6 +165,11 @@ class Effect(_Strict):
     at_least: str | None = Field(None, description="restrict: expression for the smallest bet or raise-to allowed")
     until: Literal["turn", "round"] = Field("turn", description="restrict: the seat's next action, or the "
                                                                  "betting round")
+    small_blind: str | None = Field(None, description="correct-blinds: expression for the small blind")
+    big_blind: str | None = Field(None, description="correct-blinds: expression for the big blind")
+    ante: str | None = Field(None, description="correct-blinds: expression for the ante")
+    amount: str | None = Field(None, description="add-chips: expression for the chips added to the seat's stack")
+    why: str | None = Field(None, description="none: why nothing changes on the table, in one line")
 
     @field_validator("kind")
     @classmethod
@@ -165,8 +182,10 @@ class Effect(_Strict):
     def _fields_for_kind(self) -> "Effect":
         allowed = {"action": {"seat", "action", "to", "then", "as_made"}, "post": {"seat", "post", "to"},
                    "kill-hand": {"seat"}, "award": {"seat"}, "restrict": {"seat", "only", "at_least", "until"},
-                   "back-up": {"binding"}, "replace-board": {"recorded"}}.get(self.kind, set())
-        given = {name for name in ("seat", "action", "to", "binding", "post", "at_least")
+                   "back-up": {"binding"}, "replace-board": {"recorded"},
+                   "correct-blinds": {"small_blind", "big_blind", "ante"}, "add-chips": {"seat", "amount"},
+                   "none": {"why"}}.get(self.kind, set())
+        given = {name for name in ("seat", "action", "to", "binding", "post", "at_least", *_NUMBERS, "why")
                  if getattr(self, name) is not None}
         given |= {name for name in ("then", "as_made", "recorded", "only") if getattr(self, name)}
         if self.until != "turn":
@@ -181,7 +200,14 @@ class Effect(_Strict):
             raise ValueError("a restrict effect lists the actions the seat may still take (`only: [call, fold]`)")
         if self.at_least is not None and not {"bet", "raise"} & set(self.only):
             raise ValueError("`at_least` is for a restriction to bet or raise")
-        if self.kind in ("action", "post", "kill-hand", "award", "restrict") and self.seat is None:
+        if self.kind == "correct-blinds" and (self.small_blind is None or self.big_blind is None):
+            raise ValueError("a correct-blinds effect gives the corrected `small_blind` and `big_blind` "
+                             "(and `ante`, when there is one)")
+        if self.kind == "add-chips" and self.amount is None:
+            raise ValueError("an add-chips effect says how many chips are added (`amount: <expression>`)")
+        if self.why is not None and not self.why.strip():
+            raise ValueError("`why` says in one line why nothing changes on the table")
+        if self.kind in ("action", "post", "kill-hand", "award", "restrict", "add-chips") and self.seat is None:
             raise ValueError(f"a {self.kind} effect names the seat (`seat: <expression>`)")
         if self.kind == "action":
             if self.action is None:
@@ -194,7 +220,7 @@ class Effect(_Strict):
 
     def expressions(self) -> dict[str, str]:
         """Every expression in the effect, by field name (for the lint)."""
-        return {name: value for name in ("seat", "to", "binding", "at_least")
+        return {name: value for name in ("seat", "to", "binding", "at_least", *_NUMBERS)
                 if isinstance(value := getattr(self, name), str)}
 
 

@@ -210,9 +210,12 @@ def _from_bundled(item: Bundled, floor: Any, profile: str | None, rng: random.Ra
     if ruled is None:
         return None
     situation, report = ruled
+    # the answer is the ruling the scenario is about (an odd-chip scenario's, not the award's beside it)
+    expected = floor.rulebook.rules.get(item.scenario.expect.rule or "")
     return _question(qid=qid, topic=None, source=source, situation=situation, report=report, prompt=item.prompt,
                      number=None, rng=rng, template=item.name, difficulty=None, key=f"scenario:{item.name}",
-                     follows=f"scenario:{item.follows}" if item.follows else None, floor=floor)
+                     follows=f"scenario:{item.follows}" if item.follows else None, floor=floor,
+                     subject=expected.subject if expected is not None else None)
 
 
 def _ruled(item: Bundled, floor: Any, profile: str | None) -> tuple[Any, Any] | None:

@@ -46,10 +46,14 @@ def seats_text(seats: list[int] | tuple[int, ...]) -> str:
     return "seats " + ", ".join(map(str, seats[:-1])) + f" and {seats[-1]}"
 
 
-def final_round_aggressor(state: HandState) -> int:
-    """The last seat to bet or raise on the final betting round, if still in the hand; else 0."""
+def final_round_aggressor(state: HandState, *, live: bool = True) -> int:
+    """The last seat to bet or raise on the final betting round; else 0. With `live`, only if it
+    is still in the hand (who shows first); without, as the betting went, even if the hand was
+    killed or mucked since (who paid to see whose hand: a muck never rewrites the betting)."""
     aggressor = state.round_aggressor.get(len(state.streets) - 1)
-    return aggressor if aggressor is not None and aggressor in state.active_seats else 0
+    if aggressor is None or (live and aggressor not in state.active_seats):
+        return 0
+    return aggressor
 
 
 def betting_over(state: HandState) -> bool:
@@ -138,6 +142,29 @@ def odd_chip(state: HandState, result: HandResult | None) -> tuple[str, int, int
     return "none", 0, 0
 
 
+_ODD_CHIP_BASIS = {"left-of-button": "the first winner left of the button",
+                   "high-card-by-suit": "the high card by suit", "high-half": "the high hand"}
+
+
+def _odd_chip_words(basis: str, seat: int, chips: int) -> str:
+    """'no odd chip' or 'the odd 1 goes to seat 1, the first winner left of the button'."""
+    if basis == "none" or not seat:
+        return "it divides evenly, with no odd chip"
+    return f"the odd {chips:,} goes to seat {seat}, {_ODD_CHIP_BASIS.get(basis, basis)}"
+
+
+def winning_hand(result: HandResult | None) -> str:
+    """The name of the winning high hand ('a pair of aces...'), once the awards are known; else ''."""
+    if result is None:
+        return ""
+    for award in result.awards:
+        for seat in (*award.winners_high, *award.winners_low):
+            high, low = result.readings.get(seat, (None, None))
+            if high is not None or low is not None:
+                return (high or low).name
+    return ""
+
+
 def first_to_act_basis(state: HandState) -> str:
     variant = state.table.variant
     if variant is Variant.RAZZ:
@@ -216,6 +243,8 @@ def showdown_facts(situation: Situation, question: ShowdownQuestion, index: int)
         "losing_hands": len(set(live) - set(winners_of(result))) if result is not None else 0,
         "split": any(len(a.shares) > 1 for a in (result.awards if result else ())),
         "odd_chip_basis": basis, "odd_chip_seat": odd_seat, "odd_chip": odd_chips,
+        "odd_chip_words": _odd_chip_words(basis, odd_seat, odd_chips),
+        "winning_hand": winning_hand(result),
         "hi_lo": hi_lo, "low_qualified": low_qualified,
         "no_low_scoop": hi_lo and any(not a.winners_low for a in contested),
         "variant": state.table.variant.value, "family": state.table.variant.family,
@@ -343,7 +372,7 @@ def show_request_facts(situation: Situation, request: ShowRequest, index: int) -
     _check_seat(situation, request.seat, index)
     _check_seat(situation, request.target, index, "target")
     asker, target = _status(state, request.seat), _status(state, request.target)
-    aggressor = final_round_aggressor(state)
+    aggressor = final_round_aggressor(state, live=False)
     final = state.streets[-1]
     called_river = any(a.seat == request.seat and a.street == final and a.action == "call"
                        for a in state.actions_taken)

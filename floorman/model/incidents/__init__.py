@@ -8,6 +8,8 @@ vocabulary grows without touching the others.
 
 from __future__ import annotations
 
+from collections.abc import Mapping
+from dataclasses import dataclass, field
 from typing import Annotated, Any, ClassVar
 
 from pydantic import Field, ValidationError
@@ -22,14 +24,45 @@ INCIDENT_TYPES: dict[str, type["Incident"]] = {}
 Chip = Annotated[int, Field(gt=0, lt=CHIP_LIMIT)]
 
 
+@dataclass(frozen=True)
+class AssumedAs:
+    """How a default is said back to the floor when a ruling rests on it ("Assumed: into the
+    muck (say `released` or `touching-muck` otherwise)"): `words` for a value, `say` what to type
+    or write to give another value, `otherwise` when the other values cannot be listed."""
+
+    words: Mapping[Any, str] = field(default_factory=dict)
+    say: Mapping[Any, str] = field(default_factory=dict)
+    otherwise: str | None = None
+
+
 class Incident(_Strict):
-    """Base of every incident type; `type` names it in data files."""
+    """Base of every incident type; `type` names it in data files.
+
+    A field left out takes its default, chosen as a floor person reads the words ("mucks": into
+    the muck). A ruling that rests on a field nobody gave says so ("Assumed: ..."; see
+    floorman/engine/assumed.py), except for the `ordinary` fields, whose default is the ordinary
+    course of play, said only when something unusual happened (nothing said, one motion, the
+    amount clear), and the fields `settled` by what was given."""
 
     type: str
     commentary: str | None = None
     #: a dispute about the hand itself, which a misdeal or fouled deck leaves nothing to rule on
     #: (a player's conduct is ruled all the same)
     about_the_hand: ClassVar[bool] = True
+    #: defaults that are the ordinary course of play: never said back as assumed
+    ordinary: ClassVar[frozenset[str]] = frozenset({"commentary"})
+    #: the words for a default said back as assumed, by field (see AssumedAs; plain words otherwise)
+    assumed_as: ClassVar[dict[str, AssumedAs]] = {}
+
+    @property
+    def given(self) -> frozenset[str]:
+        """The fields the user gave (in the file, the line or the answers), not defaulted."""
+        return frozenset(self.model_fields_set)
+
+    def settled(self) -> frozenset[str]:
+        """Fields left out whose value follows from those given (cards mixed into the muck cannot
+        be identified), or that do not matter to what was given: never assumed."""
+        return frozenset()
 
 
 def incident(cls: type[Incident]) -> type[Incident]:
@@ -102,4 +135,5 @@ def _load_families() -> None:
         importlib.import_module(f"{__name__}.{module.name}")
 
 
-__all__ = ["CHIP_LIMIT", "Chip", "INCIDENT_TYPES", "Incident", "incident", "parse_incident", "ValidationError"]
+__all__ = ["CHIP_LIMIT", "AssumedAs", "Chip", "INCIDENT_TYPES", "Incident", "incident", "parse_incident",
+           "ValidationError"]

@@ -16,7 +16,7 @@ Amounts are street totals ("to") unless the name says otherwise, as everywhere i
 
 from __future__ import annotations
 
-from typing import Literal
+from typing import ClassVar, Literal
 
 from pydantic import Field, model_validator
 
@@ -54,6 +54,7 @@ class OutOfTurn(Incident):
     """
 
     type: Literal["out-of-turn"] = "out-of-turn"
+    ordinary: ClassVar[frozenset[str]] = frozenset({"commentary", "amount", "skipped", "then"})
     seat: int
     action: OotActionKind
     amount: int | None = Field(None, ge=0, lt=CHIP_LIMIT, description="bet/raise/all-in: the total for the street")
@@ -86,6 +87,7 @@ class Question(Incident):
     """
 
     type: Literal["question"] = "question"
+    ordinary: ClassVar[frozenset[str]] = frozenset({"commentary", "seat", "by", "about", "exact"})
     seat: int | None = Field(None, description="the seat asking; None = the seat to act (or the dealer)")
     by: Literal["player", "dealer"] = "player"
     asks: Asks
@@ -117,6 +119,7 @@ class ChipsHidden(Incident):
     carried away from the table."""
 
     type: Literal["chips-hidden"] = "chips-hidden"
+    ordinary: ClassVar[frozenset[str]] = frozenset({"commentary", "amount"})
     seat: int
     where: Literal["behind-stack", "in-hand", "off-table"]
     amount: int = Field(0, ge=0, lt=CHIP_LIMIT, description="the value of the chips out of view, if known")
@@ -138,6 +141,7 @@ class WrongCount(Incident):
     """A seat asked how much it was to call, was told a wrong amount, and (acted) called on it."""
 
     type: Literal["wrong-count"] = "wrong-count"
+    ordinary: ClassVar[frozenset[str]] = frozenset({"commentary", "by"})
     seat: int
     told: int = Field(ge=0, lt=CHIP_LIMIT, description="the amount to call announced (chips still to put in)")
     by: Literal["dealer", "player"] = "dealer"

@@ -12,7 +12,7 @@ called, who folded) is described in the incident, because the replay refuses an 
 
 from __future__ import annotations
 
-from typing import Literal
+from typing import ClassVar, Literal
 
 from pydantic import Field, model_validator
 
@@ -33,6 +33,7 @@ class UnderRaiseFound(Incident):
     not all-in; the players in `then` acted on it, and the error was found `found`."""
 
     type: Literal["under-raise-found"] = "under-raise-found"
+    ordinary: ClassVar[frozenset[str]] = frozenset({"commentary", "then"})
     seat: int
     to: int = Field(gt=0, lt=CHIP_LIMIT, description="the street total the seat bet or raised to")
     then: tuple[FollowingAction, ...] = Field((), description="what the next players did, in order")
@@ -51,6 +52,7 @@ class PotCountError(Incident):
     """Pot-limit: seat `seat` asked for the pot, was given `count_said`, and bet `bet_to` on it."""
 
     type: Literal["pot-count-error"] = "pot-count-error"
+    ordinary: ClassVar[frozenset[str]] = frozenset({"commentary", "bet_to", "then"})
     seat: int
     count_said: int = Field(gt=0, lt=CHIP_LIMIT, description="the pot as the dealer (or a player) counted it")
     bet_to: int | None = Field(None, gt=0, lt=CHIP_LIMIT, description="the street total bet; default: the count said "

@@ -2,11 +2,11 @@
 
 from __future__ import annotations
 
-from typing import Literal
+from typing import ClassVar, Literal
 
 from pydantic import Field, model_validator
 
-from floorman.model.incidents import CHIP_LIMIT, Chip, Incident, incident
+from floorman.model.incidents import CHIP_LIMIT, AssumedAs, Chip, Incident, incident
 from floorman.model.incidents.action import FollowingAction
 
 Declaration = Literal["none", "check", "bet", "call", "raise", "fold", "all-in", "complete", "pot",
@@ -30,6 +30,14 @@ class Wager(Incident):
     """
 
     type: Literal["wager"] = "wager"
+    # left out, each of these is the ordinary course: nothing said, one motion, in turn, the words
+    # clear and meant (only when the words came is read from the hand: see `settled`)
+    ordinary: ClassVar[frozenset[str]] = frozenset({
+        "commentary", "declared", "amount_said", "words", "chips", "first_motion_chips", "motions", "in_turn",
+        "then", "prior_chips", "pulled_back", "unclear", "wanted_change", "raise_by", "in_question"})
+    assumed_as: ClassVar[dict[str, AssumedAs]] = {
+        "speech": AssumedAs(words={None: "the words came before the chips"},
+                            otherwise="`speech: after` (the chips first) or `with`")}
     seat: int
     declared: Declaration = "none"
     amount_said: int | None = Field(None, ge=0, lt=CHIP_LIMIT)
@@ -55,6 +63,10 @@ class Wager(Incident):
                                              "names the total (TDA 2024 43-B / 2026 45-B)")
     in_question: bool = Field(False, description="the action word was said inside a question or in chat "
                                                  "('did he raise?'), not as a declaration (TDA 2026 3-B)")
+
+    def settled(self) -> frozenset[str]:
+        # when the words came matters only with both words and chips
+        return frozenset() if self.chips and self.declared != "none" else frozenset({"speech"})
 
     @model_validator(mode="after")
     def _consistent(self) -> "Wager":

@@ -23,7 +23,7 @@ Amounts are chips (cash-game chips are money); seats are the table's seat number
 
 from __future__ import annotations
 
-from typing import Literal
+from typing import ClassVar, Literal
 
 from pydantic import Field, model_validator
 
@@ -42,6 +42,7 @@ class BuyIn(Incident):
     """
 
     type: Literal["buy-in"] = "buy-in"
+    ordinary: ClassVar[frozenset[str]] = frozenset({"commentary", "minutes_away", "left_with"})
     seat: int
     amount: int = Field(gt=0, lt=CHIP_LIMIT, description="the chips (money) the player buys or adds")
     kind: Literal["new", "top-up", "return"] = "new"
@@ -70,6 +71,7 @@ class SeatChange(Incident):
     """
 
     type: Literal["seat-change"] = "seat-change"
+    ordinary: ClassVar[frozenset[str]] = frozenset({"commentary", "claimed_by"})
     kind: Literal["seat", "table", "must-move"] = "seat"
     open_seat: int = Field(ge=1, le=10, description="the seat that opened at this table")
     waiting: tuple[int, ...] = Field(min_length=1, max_length=30,
@@ -133,6 +135,7 @@ class SitOut(Incident):
     `both` the big and the small blind)."""
 
     type: Literal["sit-out"] = "sit-out"
+    ordinary: ClassVar[frozenset[str]] = frozenset({"commentary", "online"})
     seat: int
     hands_missed: int = Field(ge=1, le=10_000, description="hands dealt while the player sat out")
     missed: Literal["none", "big-blind", "both"] = "both"
@@ -157,6 +160,7 @@ class OnlineAccount(Incident):
     playing it for its owner (`ghosting`). Collusion, chip dumping and bots are `conduct` offences."""
 
     type: Literal["online-account"] = "online-account"
+    ordinary: ClassVar[frozenset[str]] = frozenset({"commentary", "seat"})
     seat: int | None = Field(None, description="the seat of the account at this table, if any")
     violation: Literal["multi-accounting", "account-sharing", "ghosting"]
 
@@ -167,6 +171,7 @@ class Rake(Incident):
     capped at `cap` (0: no cap). A seat disputes the amount."""
 
     type: Literal["rake"] = "rake"
+    ordinary: ClassVar[frozenset[str]] = frozenset({"commentary", "cap"})
     seat: int = Field(description="the player who disputes it (the pot's winner)")
     pot: int = Field(gt=0, lt=CHIP_LIMIT, description="the pot the rake was taken from, before the rake")
     taken: int = Field(ge=0, lt=CHIP_LIMIT, description="the rake the dealer took")

@@ -21,7 +21,11 @@ from typing import Annotated, ClassVar, Literal
 
 from pydantic import Field, model_validator
 
-from floorman.model.incidents import CHIP_LIMIT, Incident, incident
+from floorman.model.incidents import CHIP_LIMIT, AssumedAs, Incident, incident
+
+#: the player's record, said back when a ruling rests on it being clean
+_RECORD = {"prior_warnings": AssumedAs(words={0: "no earlier warning"}),
+           "prior_penalties": AssumedAs(words={0: "no earlier penalty"})}
 
 #: the offences a `conduct` incident names, and how serious each is on the ladder: minor ones
 #: start with a warning; serious ones with a penalty (TDA 2024 71-B: penalties "will be given"
@@ -72,6 +76,11 @@ class Conduct(Incident):
 
     about_the_hand: ClassVar[bool] = False
     type: Literal["conduct"] = "conduct"
+    ordinary: ClassVar[frozenset[str]] = frozenset({
+        "commentary", "other_seat", "same_offence", "online", "live_hand", "other_in_hand", "nuts_last_to_act"})
+    assumed_as: ClassVar[dict[str, AssumedAs]] = {
+        **_RECORD, "during_hand": AssumedAs(words={True: "during a hand", False: "between hands"}),
+        "action_pending": AssumedAs(words={True: "with action still to come", False: "with no action to come"})}
     seat: int
     offence: Offence
     other_seat: int | None = Field(None, description="the other player involved (advised, partner), if any")
@@ -108,6 +117,8 @@ class Penalty(Incident):
 
     about_the_hand: ClassVar[bool] = False
     type: Literal["penalty"] = "penalty"
+    ordinary: ClassVar[frozenset[str]] = frozenset({"commentary", "same_offence", "chosen", "count"})
+    assumed_as: ClassVar[dict[str, AssumedAs]] = {**_RECORD, "severity": AssumedAs(words={"minor": "a minor offence"})}
     seat: int
     severity: Literal["minor", "serious", "cheating"] = Field(
         "minor", description="minor: etiquette, one player to a hand...; serious: abuse, soft play, dodging "
@@ -141,6 +152,7 @@ class Complaint(Incident):
 
     about_the_hand: ClassVar[bool] = False
     type: Literal["complaint"] = "complaint"
+    ordinary: ClassVar[frozenset[str]] = frozenset({"commentary", "seat"})
     seat: int | None = Field(None, description="the player complaining, if one")
     topic: Literal["legal-strategy", "house-rule", "not-covered", "decision-final"]
 

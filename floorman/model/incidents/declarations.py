@@ -7,7 +7,7 @@ raise") names an action that depends on what someone else does first.
 
 from __future__ import annotations
 
-from typing import Literal
+from typing import ClassVar, Literal
 
 from pydantic import Field
 
@@ -26,6 +26,7 @@ class ConditionalStatement(Incident):
     """
 
     type: Literal["conditional-statement"] = "conditional-statement"
+    ordinary: ClassVar[frozenset[str]] = frozenset({"commentary", "words", "condition_seat", "amount_said"})
     seat: int
     words: str | None = Field(None, description="what was said, as said (for the record)")
     condition_seat: int | None = Field(None, description="the seat whose action the statement waits on")

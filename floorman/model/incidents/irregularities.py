@@ -27,12 +27,12 @@ Whether substantial action has happened is read from the replayed events, not to
 
 from __future__ import annotations
 
-from typing import Literal
+from typing import ClassVar, Literal
 
 from pydantic import Field, field_validator, model_validator
 
 from floorman.model.cards import parse_cards
-from floorman.model.incidents import CHIP_LIMIT, Incident, incident
+from floorman.model.incidents import AssumedAs, CHIP_LIMIT, Incident, incident
 
 
 def _cards(value: object) -> tuple[str, ...]:
@@ -59,6 +59,7 @@ class DealError(Incident):
     """
 
     type: Literal["deal-error"] = "deal-error"
+    ordinary: ClassVar[frozenset[str]] = frozenset({"commentary", "seat", "cards_held", "card"})
     error: DealErrorKind
     seat: int | None = Field(None, description="the seat the error concerns")
     cards_held: int | None = Field(None, ge=0, lt=CHIP_LIMIT, description="wrong-count: the cards the seat holds")
@@ -82,6 +83,7 @@ class BoxedCard(Incident):
     """`count` cards found face up in the deck (boxed), on the initial deal or later."""
 
     type: Literal["boxed-card"] = "boxed-card"
+    ordinary: ClassVar[frozenset[str]] = frozenset({"commentary", "cards"})
     count: int = Field(1, ge=1, lt=CHIP_LIMIT, description="boxed cards found")
     initial_deal: bool = Field(True, description="found while the hole cards were being dealt")
     cards: tuple[str, ...] = Field((), description="the boxed cards, if known")
@@ -105,6 +107,10 @@ class ExposedCard(Incident):
     """
 
     type: Literal["exposed-card"] = "exposed-card"
+    ordinary: ClassVar[frozenset[str]] = frozenset({"commentary", "cards", "count"})
+    assumed_as: ClassVar[dict[str, AssumedAs]] = {
+        "deal_positions": AssumedAs(words={(): "not one of the first two cards off the deck"},
+                                    otherwise="`first`, `second` or `card N`")}
     by: Literal["dealer", "player", "folding"]
     seat: int
     cards: tuple[str, ...] = Field((), description="the exposed cards, if known")
@@ -130,6 +136,10 @@ class ExposedCard(Incident):
             raise ValueError(f"count {self.count} does not match the {listed} cards listed")
         return self
 
+    def settled(self) -> frozenset[str]:
+        # only the dealer's exposure on the deal has a place off the deck
+        return frozenset() if self.by == "dealer" else frozenset({"deal_positions"})
+
     @property
     def exposed(self) -> int:
         return self.count or max(len(self.cards), len(self.deal_positions), 1)
@@ -140,6 +150,7 @@ class DuplicateCard(Incident):
     """Two cards of the same rank and suit turned up in one hand: the deck is fouled."""
 
     type: Literal["duplicate-card"] = "duplicate-card"
+    ordinary: ClassVar[frozenset[str]] = frozenset({"commentary", "where"})
     card: str
     where: tuple[str, ...] = Field((), description="where each copy was, e.g. ['board', 'seat 3']")
     discovered: Literal["during-hand", "before-next-hand", "next-hand-begun"] = Field(
@@ -162,6 +173,7 @@ class PrematureBoard(Incident):
     `burned`: the dealer burned a card before them, as for a normal street."""
 
     type: Literal["premature-board"] = "premature-board"
+    ordinary: ClassVar[frozenset[str]] = frozenset({"commentary", "cards"})
     street: Literal["flop", "turn", "river"]
     cards: tuple[str, ...] = Field((), description="the premature cards, if known")
     burned: bool = True
@@ -182,6 +194,7 @@ class FourCardFlop(Incident):
     """Four cards put out for the flop instead of three (face up or not)."""
 
     type: Literal["four-card-flop"] = "four-card-flop"
+    ordinary: ClassVar[frozenset[str]] = frozenset({"commentary", "cards"})
     cards: tuple[str, ...] = Field((), description="the four cards, if known")
     exposed: bool = True
 
@@ -202,6 +215,7 @@ class FlopWithoutBurn(Incident):
     event, and any flop actions after it)."""
 
     type: Literal["flop-without-burn"] = "flop-without-burn"
+    ordinary: ClassVar[frozenset[str]] = frozenset({"commentary", "cards"})
     cards: tuple[str, ...] = Field((), description="the flop, if known")
 
     _parse = field_validator("cards", mode="before")(_cards)
@@ -226,6 +240,7 @@ class ClockExpired(Incident):
     `tie`: the player acted just as time ran out (the floor could not say which came first)."""
 
     type: Literal["clock-expired"] = "clock-expired"
+    ordinary: ClassVar[frozenset[str]] = frozenset({"commentary", "tie"})
     seat: int
     tie: bool = False
 
@@ -243,6 +258,7 @@ class WrongBlindLevel(Incident):
     """The hand was dealt with the previous level's forced bets; the level in force has these."""
 
     type: Literal["wrong-blind-level"] = "wrong-blind-level"
+    ordinary: ClassVar[frozenset[str]] = frozenset({"commentary", "ante"})
     small_blind: int = Field(ge=0, lt=CHIP_LIMIT, description="the small blind of the level in force")
     big_blind: int = Field(gt=0, lt=CHIP_LIMIT, description="the big blind of the level in force")
     ante: int = Field(0, ge=0, lt=CHIP_LIMIT,

@@ -21,7 +21,7 @@ bets. Posts already made are events, as usual; the incident says what is asked.
 from __future__ import annotations
 
 import re
-from typing import Literal
+from typing import ClassVar, Literal
 
 from pydantic import Field, field_validator
 
@@ -79,6 +79,7 @@ class NextHandButton(Incident):
     are now."""
 
     type: Literal["next-hand-button"] = "next-hand-button"
+    ordinary: ClassVar[frozenset[str]] = frozenset({"commentary", "leaving"})
     leaving: tuple[int, ...] = Field((), description="seats that bust or leave on this hand")
 
 
@@ -88,6 +89,7 @@ class NewPlayer(Incident):
     `stack`: the chips the player brings (0: not said)."""
 
     type: Literal["new-player"] = "new-player"
+    ordinary: ClassVar[frozenset[str]] = frozenset({"commentary", "stack", "small_blind_seat"})
     empty_seat: int = Field(ge=1, le=10, description="the empty seat the new player takes")
     stack: int = Field(0, ge=0, lt=CHIP_LIMIT, description="the chips brought (0 = not said)")
     small_blind_seat: int | None = Field(None, ge=1, le=10, description="with a dead small blind (none posted): "
@@ -109,6 +111,7 @@ class Straddle(Incident):
     """`seat` puts out a straddle before the cards are dealt (`amount` 0: twice the big blind)."""
 
     type: Literal["straddle"] = "straddle"
+    ordinary: ClassVar[frozenset[str]] = frozenset({"commentary", "amount"})
     seat: int = Field(ge=1, le=10, description="the straddler")
     amount: int = Field(0, ge=0, lt=CHIP_LIMIT, description="the straddle (0 = twice the big blind)")
 
@@ -122,6 +125,7 @@ class ForcedBetQuestion(Incident):
     the call. `poster`: that player's seat (0: whoever posted it)."""
 
     type: Literal["forced-bet-question"] = "forced-bet-question"
+    ordinary: ClassVar[frozenset[str]] = frozenset({"commentary", "poster"})
     post: ForcedBetKind = Field(description="the forced bet the player posted")
     poster: int = Field(0, ge=0, le=10, description="the seat that posted it (0 = whoever posted it)")
 
@@ -132,6 +136,7 @@ class BigBlindAnteShort(Incident):
     `ante`: the big-blind ante (0: the table's)."""
 
     type: Literal["big-blind-ante-short"] = "big-blind-ante-short"
+    ordinary: ClassVar[frozenset[str]] = frozenset({"commentary", "stack", "ante"})
     stack: int = Field(0, ge=0, lt=CHIP_LIMIT, description="the big blind's chips before posting (0 = the table's stack)")
     ante: int = Field(0, ge=0, lt=CHIP_LIMIT, description="the big-blind ante (0 = the table's ante)")
 
@@ -145,5 +150,6 @@ class ProcedureQuestion(Incident):
     order, the burn cards, how the blinds change. `home_game`: a home game (players deal)."""
 
     type: Literal["procedure-question"] = "procedure-question"
+    ordinary: ClassVar[frozenset[str]] = frozenset({"commentary", "home_game"})
     topic: ProcedureTopic = Field(description="what is asked")
     home_game: bool = Field(False, description="a home game, where the players deal and cut")

@@ -20,12 +20,19 @@ what happened to it. The fact builders (`floorman/engine/facts/showdown.py`) rea
 
 from __future__ import annotations
 
-from typing import Literal
+from typing import ClassVar, Literal
 
 from pydantic import Field, field_validator, model_validator
 
 from floorman.model.cards import parse_cards
-from floorman.model.incidents import CHIP_LIMIT, Incident, incident
+from floorman.model.incidents import CHIP_LIMIT, AssumedAs, Incident, incident
+
+#: the notation's words for where the cards went and whether they can be told apart
+_WHERE = AssumedAs(words={"released": "released short of the muck", "touching-muck": "touching the muck",
+                          "in-muck": "into the muck"},
+                   say={"released": "released", "touching-muck": "touching-muck", "in-muck": "in-muck"})
+_IDENTIFIABLE = AssumedAs(words={True: "identifiable", False: "not identifiable"},
+                          say={True: "identifiable", False: "unidentifiable"})
 
 
 @incident
@@ -35,6 +42,7 @@ class ShowdownQuestion(Incident):
     type: Literal["showdown-question"] = "showdown-question"
     asks: Literal["order", "award"]
     seat: int | None = Field(None, description="who asks (for the record)")
+    ordinary: ClassVar[frozenset[str]] = frozenset({"commentary", "seat"})
 
 
 @incident
@@ -45,20 +53,32 @@ class MuckAtShowdown(Incident):
     (on or against the discard pile but not mixed into it), `in-muck` (mixed with the discards).
     `identifiable`: the floor can still say, with 100% certainty, which cards are this seat's
     and take them back (never true once they are mixed into the muck).
+
+    Left out, `where` is `in-muck`, as a floor person hears "mucks" (into the muck), and
+    `identifiable` follows it: not identifiable in the muck, identifiable short of it.
     """
 
     type: Literal["muck-at-showdown"] = "muck-at-showdown"
     seat: int
-    where: Literal["released", "touching-muck", "in-muck"] = "released"
+    where: Literal["released", "touching-muck", "in-muck"] = "in-muck"
     identifiable: bool = True
     tabled_first: bool = Field(False, description="the hand had been tabled and read before the muck")
+    assumed_as: ClassVar[dict[str, AssumedAs]] = {
+        "where": _WHERE, "identifiable": _IDENTIFIABLE,
+        "tabled_first": AssumedAs(words={False: "not tabled first", True: "tabled and read first"})}
 
     @model_validator(mode="after")
     def _consistent(self) -> "MuckAtShowdown":
         if self.where == "in-muck" and self.identifiable:
-            raise ValueError("cards mixed into the muck cannot be identified to 100% certainty: "
-                             "say identifiable: false, or where: touching-muck")
+            if "identifiable" in self.model_fields_set:
+                raise ValueError("cards mixed into the muck cannot be identified to 100% certainty: "
+                                 "say identifiable: false, or where: touching-muck")
+            # left out, it follows where the cards went (the model is frozen: set it as built)
+            object.__setattr__(self, "identifiable", False)
         return self
+
+    def settled(self) -> frozenset[str]:
+        return frozenset({"identifiable"}) if self.where == "in-muck" else frozenset()
 
 
 @incident
@@ -73,6 +93,8 @@ class HandKilledByDealer(Incident):
     seat: int
     tabled: bool = False
     identifiable: bool = False
+    assumed_as: ClassVar[dict[str, AssumedAs]] = {
+        "identifiable": _IDENTIFIABLE, "tabled": AssumedAs(words={False: "not tabled", True: "tabled"})}
 
 
 @incident
@@ -85,6 +107,9 @@ class HandFouled(Incident):
     seat: int
     by: Literal["discard", "muck"] = "discard"
     identifiable: bool = True
+    assumed_as: ClassVar[dict[str, AssumedAs]] = {
+        "identifiable": _IDENTIFIABLE, "by": AssumedAs(words={"discard": "touched by a discard",
+                                                               "muck": "slid into the muck"})}
 
 
 @incident
@@ -102,6 +127,9 @@ class VerbalAtShowdown(Incident):
     claimed: str | None = Field(None, description="the hand claimed, as said (e.g. 'a flush')")
     deliberate: bool = False
     misled_seat: int | None = None
+    ordinary: ClassVar[frozenset[str]] = frozenset({"commentary", "claimed", "misled_seat"})
+    assumed_as: ClassVar[dict[str, AssumedAs]] = {
+        "deliberate": AssumedAs(words={False: "not said on purpose", True: "said on purpose to mislead"})}
 
 
 @incident
@@ -132,6 +160,10 @@ class ShownToOne(Incident):
     to_seat: int | None = None
     audience: Literal["one-player", "table"] = "one-player"
     when: Literal["during-hand", "after-hand"] = "after-hand"
+    ordinary: ClassVar[frozenset[str]] = frozenset({"commentary", "to_seat"})
+    assumed_as: ClassVar[dict[str, AssumedAs]] = {
+        "audience": AssumedAs(words={"one-player": "shown to one player", "table": "shown to the table"}),
+        "when": AssumedAs(words={"after-hand": "after the hand", "during-hand": "during the hand"})}
 
 
 @incident
@@ -143,6 +175,9 @@ class PartialTable(Incident):
     seat: int
     shown: tuple[str, ...] = ()
     claim: Literal["none", "best-hand", "board"] = "none"
+    ordinary: ClassVar[frozenset[str]] = frozenset({"commentary", "claim"})
+    assumed_as: ClassVar[dict[str, AssumedAs]] = {"shown": AssumedAs(words={(): "no card shown"},
+                                                                     otherwise="the cards shown, e.g. `shown=9c`")}
 
     @field_validator("shown", mode="before")
     @classmethod
@@ -170,3 +205,8 @@ class AwardDispute(Incident):
     found: Literal["before-next-hand", "next-hand-started", "after-substantial-action"] = "before-next-hand"
     during_break: bool = False
     seconds_after_award: int = Field(0, ge=0, lt=CHIP_LIMIT)
+    ordinary: ClassVar[frozenset[str]] = frozenset({"commentary", "during_break", "seconds_after_award"})
+    assumed_as: ClassVar[dict[str, AssumedAs]] = {
+        "found": AssumedAs(words={"before-next-hand": "raised before the next hand began",
+                                  "next-hand-started": "raised once the next hand had begun",
+                                  "after-substantial-action": "raised after substantial action on the next hand"})}

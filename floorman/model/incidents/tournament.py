@@ -21,7 +21,7 @@ incident is about: at the colour-up, or at the start of the hand players busted 
 
 from __future__ import annotations
 
-from typing import Literal
+from typing import ClassVar, Literal
 
 from pydantic import Field, field_validator, model_validator
 
@@ -58,6 +58,7 @@ class ChipRace(Incident):
     together); leave them out to have the ruling describe the deal."""
 
     type: Literal["chip-race"] = "chip-race"
+    ordinary: ClassVar[frozenset[str]] = frozenset({"commentary", "cards"})
     removed: Chip = Field(description="the denomination taken out of play, e.g. 25")
     next_up: Chip = Field(description="the next denomination up, the lowest still in play, e.g. 100")
     seats: tuple[SeatNumber, ...] = Field(min_length=1, description="the seats holding chips of the removed "
@@ -90,6 +91,7 @@ class SimultaneousEliminations(Incident):
     paid an ante."""
 
     type: Literal["simultaneous-eliminations"] = "simultaneous-eliminations"
+    ordinary: ClassVar[frozenset[str]] = frozenset({"commentary", "stacks", "players_left", "prizes"})
     seats: tuple[SeatNumber, ...] = Field(min_length=2, description="the seats that busted on the hand")
     stacks: tuple[int, ...] = Field((), description="each busted seat's stack at the start of the hand, in the "
                                                     "order of `seats`; empty = the table's stacks")
@@ -131,6 +133,7 @@ class RebuyRequest(Incident):
     """A player asks for a rebuy, a re-entry or an add-on."""
 
     type: Literal["rebuy-request"] = "rebuy-request"
+    ordinary: ClassVar[frozenset[str]] = frozenset({"commentary", "chips"})
     seat: SeatNumber = Field(description="the player asking")
     kind: Literal["rebuy", "re-entry", "add-on"] = "rebuy"
     offered: bool = Field(True, description="the event offers this kind of purchase")
@@ -145,6 +148,7 @@ class DealProposal(Incident):
     """Players still in the event propose to divide the prize money."""
 
     type: Literal["deal-proposal"] = "deal-proposal"
+    ordinary: ClassVar[frozenset[str]] = frozenset({"commentary", "agreeing", "declining"})
     agreeing: tuple[SeatNumber, ...] = Field((), description="seats that accept the deal")
     declining: tuple[SeatNumber, ...] = Field((), description="seats that decline it")
     director_approved: bool = Field(False, description="the tournament director has approved the deal")
@@ -171,6 +175,7 @@ class TableBreak(Incident):
     """This table is broken and its players go to other tables."""
 
     type: Literal["table-break"] = "table-break"
+    ordinary: ClassVar[frozenset[str]] = frozenset({"commentary", "absent"})
     absent: tuple[SeatNumber, ...] = Field((), description="seats whose player is away while the table breaks")
 
     _seats = field_validator("absent")(lambda v: _distinct_seats(v, "absent"))
@@ -221,6 +226,7 @@ class ShotClock(Incident):
     extensions the player still holds, each of `extension_seconds`."""
 
     type: Literal["shot-clock"] = "shot-clock"
+    ordinary: ClassVar[frozenset[str]] = frozenset({"commentary", "extension_seconds"})
     seat: SeatNumber = Field(description="the player to act")
     first_action: bool = Field(False, description="the player's first action of the hand")
     expired: bool = Field(False, description="the shot clock ran out before the player acted")

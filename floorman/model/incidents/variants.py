@@ -16,7 +16,7 @@ The events before the incident replay normally; the fact builders
 
 from __future__ import annotations
 
-from typing import Literal
+from typing import ClassVar, Literal
 
 from pydantic import Field
 
@@ -29,6 +29,7 @@ class RankingQuestion(Incident):
     how the game ranks them."""
 
     type: Literal["ranking-question"] = "ranking-question"
+    ordinary: ClassVar[frozenset[str]] = frozenset({"commentary", "seats"})
     seats: tuple[int, ...] = Field((), description="the seats whose hands are compared (default: every live hand)")
 
 
@@ -39,6 +40,7 @@ class StudQuestion(Incident):
     fourth street with an open pair showing)."""
 
     type: Literal["stud-question"] = "stud-question"
+    ordinary: ClassVar[frozenset[str]] = frozenset({"commentary", "seat"})
     asks: Literal["bring-in", "first-to-act", "bet-size"]
     seat: int | None = Field(None, description="who asks (for the record)")
 
@@ -56,6 +58,7 @@ class StudIrregularity(Incident):
     """
 
     type: Literal["stud-irregularity"] = "stud-irregularity"
+    ordinary: ClassVar[frozenset[str]] = frozenset({"commentary", "seat", "stub_cards"})
     kind: Literal["upcards-picked-up", "premature-card", "seventh-street-exposed", "short-stub", "extra-card"]
     seat: int | None = Field(None, description="the seat whose cards are concerned")
     stub_cards: int | None = Field(None, ge=0, le=52, description="short-stub: cards left in the stub")
@@ -68,5 +71,6 @@ class DrawQuestion(Incident):
     """In a draw game: may the player in turn before the draw just call the big blind (limp)?"""
 
     type: Literal["draw-question"] = "draw-question"
+    ordinary: ClassVar[frozenset[str]] = frozenset({"commentary", "asks", "seat"})
     asks: Literal["limp"] = "limp"
     seat: int | None = Field(None, description="who asks (default: the seat in turn)")
