@@ -125,7 +125,7 @@ def test_session_commands():
     ("s3 raise 15 16", 13, "'16' is not expected", "the end of the line"),
     ("flop As Kd", 6, "a flop is three", "three cards"),
     ("flop As Kx 7c", 9, "'Kx' is not", "a card"),
-    ("turn 2h 3h", 9, "'3h' is not expected", "the end of the line"),
+    ("turn 2h 3h", 6, "2 cards: a turn is one", "one card"),
     ("hello", 1, "'hello' is not a command", "a seat"),
     ("incident boxd-card", 10, "did you mean 'boxed-card'", "boxed-card"),
     ("incident wager seat=3 chipz=100", 23, "did you mean 'chips'", "chips"),

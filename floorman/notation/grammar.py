@@ -16,6 +16,7 @@ A syntax is a line of slots separated by spaces:
   `LINE`             the rest of the line, read as another notation line
   `TEXT`             the rest of the line, as typed (a file name)
   `TYPE`             an incident type (see docs/incidents.md)
+  `JUMP`             a jump to the start of the street: pot, live seats, stacks... (notation/jump.py)
 """
 
 from __future__ import annotations
@@ -103,9 +104,10 @@ COMMANDS: tuple[Command, ...] = (
     _command("checked-to", "checked to {flop|turn|river}",
              "every seat checks until that street (the cards are left unknown)", "checked to river", "action"),
     # --- cards: events
-    _command("flop", "flop CARDS", "the flop (three cards)", "flop As Kd 7c", "cards"),
-    _command("turn", "turn CARD", "the turn card", "turn 2h", "cards"),
-    _command("river", "river CARD", "the river card", "river 9c", "cards"),
+    _command("flop", "flop [CARDS] [JUMP]", "the flop (three cards; left out: unknown); a card that comes before "
+             "the betting is over is a dispute (premature-board)", "flop As Kd 7c", "cards"),
+    _command("turn", "turn [CARDS] [JUMP]", "the turn card (left out: unknown)", "turn 2h", "cards"),
+    _command("river", "river [CARDS] [JUMP]", "the river card (left out: unknown)", "river 9c", "cards"),
     _command("burn", "burn [CARD]", "a burn card", "burn", "cards"),
     _command("dealt", "SEAT dealt|has CARDS", "the seat's hole cards", "s3 dealt As Ad", "cards"),
     _command("shows", "SEAT shows|tables CARDS", "the seat tables its hand at showdown", "s3 shows As Ad",

@@ -161,6 +161,14 @@ def _read(slot: Slot, items: list[Word], i: int, line: str, ctx: Context, values
         values[slot.name] = [(m.group(0), m.start() + 1) for m in re.finditer(r"\S+", line)
                              if m.start() + 1 >= word.column]
         return len(items)
+    if kind == "JUMP":
+        from floorman.notation.jump import is_jump_word
+
+        if not is_jump_word(word):
+            raise _Fail(i, word.column, f"{lexer.quoted(word.text)} is not understood here",
+                        "pot, live, stacks, aggressor or in (a jump, e.g. river pot 2400 live 2 5)")
+        values[slot.name] = items[i:]
+        return len(items)
     if kind == "TYPE":
         from floorman.model.incidents import INCIDENT_TYPES, _load_families
 
@@ -182,6 +190,7 @@ def _describe(slot: Slot, ctx: Context) -> str:
             "CARD": "a card such as As", "CARDS": "cards such as As Kd 7c", "WORDS": "the words said",
             "LINE": "a line to rule on, e.g. s5 chips 100 100", "TEXT": "a file name",
             "TYPE": "an incident type (see docs/incidents.md)", "FIELDS": "field=value pairs",
+            "JUMP": "pot, live, stacks, aggressor or in",
             "choice": "one of " + ", ".join(slot.words), "literal": slot.words[0] if slot.words else ""}[slot.kind]
 
 
@@ -267,15 +276,8 @@ def _build(command: Command, values: dict[str, Any], items: list[Word], line: st
         return Parsed(name, incidents=(_incident(data, line, items),))
     if name == "checked-to":
         return Parsed(name, values={"street": values["choice"]})
-    if name == "flop":
-        cards = values["cards"]
-        if len(cards) != 3:
-            raise NotationError(f"{len(cards)} cards: a flop is three", column=items[1].column,
-                                expected="three cards, e.g. flop As Kd 7c (four? `incident four-card-flop`)",
-                                line_text=line)
-        return Parsed(name, events=(Board(cards=tuple(cards)),))
-    if name in ("turn", "river"):
-        return Parsed(name, events=(Board(cards=tuple(values["card"])),))
+    if name in ("flop", "turn", "river"):
+        return _street(name, values, items, line)
     if name == "burn":
         card = values.get("card")
         return Parsed(name, events=(Burn(card=card[0] if card else None),))
@@ -351,6 +353,31 @@ def _build(command: Command, values: dict[str, Any], items: list[Word], line: st
     if name == "save":
         return Parsed(name, values={"file": values["text"][0]})
     return Parsed(name)
+
+
+def _street(name: str, values: dict[str, Any], items: list[Word], line: str) -> Parsed:
+    """A street's cards (`turn 8s`), or a jump to the start of the street (`river pot 2400 live 2 5`).
+    Which it is, and whether the card comes too soon, is the session's to say: it knows the hand."""
+    from floorman.model.events import Board
+    from floorman.notation.jump import read_jump
+
+    cards = values.get("cards") or []
+    due = 3 if name == "flop" else 1
+    if values.get("jump"):
+        jump = read_jump(name, cards, values["jump"], line)
+        whole = {"flop": 3, "turn": 4, "river": 5}[name]
+        if len(cards) not in (0, due, whole):
+            raise NotationError(f"{len(cards)} cards in a jump to the {name}", column=items[1].column,
+                                line_text=line, expected=f"the {name}'s own card{'s' if due > 1 else ''} "
+                                                         f"or the whole board ({whole})")
+        return Parsed(name, values={"street": name, "cards": cards, "jump": jump})
+    if cards and len(cards) != due:
+        expected = "three cards, e.g. flop As Kd 7c (four? `incident four-card-flop`)" if name == "flop" \
+            else f"one card, e.g. {name} 9c"
+        raise NotationError(f"{len(cards)} cards: a {name} is {'three' if due == 3 else 'one'}",
+                            column=items[1].column, expected=expected, line_text=line)
+    cards = cards or ["??"] * due
+    return Parsed(name, events=(Board(cards=tuple(cards)),), values={"street": name, "cards": cards})
 
 
 _DECLARED = {"check": "check", "call": "call", "fold": "fold", "bet": "bet", "raise": "raise", "all-in": "all-in",

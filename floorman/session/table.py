@@ -15,22 +15,27 @@ from __future__ import annotations
 
 import dataclasses
 import datetime as _dt
+import re
 from collections.abc import Callable
 from dataclasses import dataclass, field
 from pathlib import Path
 from typing import Any
 
 from floorman.builder import HandBuilder, Setup, parse_setup
-from floorman.errors import ActionOutOfTurn, FloormanError
-from floorman.notation.errors import NotationError
+from floorman.errors import ActionOutOfTurn, FloormanError, InvalidEvent
+from floorman.notation.errors import NotationError, user_text
 from floorman.notation.lexer import shortened
 from floorman.notation.parser import Context, Parsed, parse_line
 from floorman.ruling import Trace
+from floorman.session.refusals import dispute_for
 from floorman.writing import write_file
 
 #: records a ruling before it is shown: (report_json, situation, command) -> (id, warning)
 Recorder = Callable[[dict[str, Any], Any, str], tuple[int | None, str | None]]
 FOLLOWING = ("check", "bet", "call", "raise", "fold", "all-in")
+STREETS = ("flop", "turn", "river")
+#: disputes about a bet on the street being played: the street starts first if its cards are due
+BETTING_DISPUTES = ("out-of-turn", "wager", "under-raise-found", "call-before-amount", "conditional-statement")
 MAX_ERROR = 600          # characters of an error line: what it repeats of the input is cut shorter still
 
 
@@ -92,6 +97,8 @@ class TableSession:
         self.hand_number = 0
         self._dealt = 0                       # the timeline entries the deal made (the forced bets)
         self._pending: _Pending | None = None
+        # a jump (the hand before it, its dealt count, the jump): `undo` goes back to before it
+        self._jumped: tuple[HandBuilder, int, Any] | None = None
         # a provisional ruling ruled again: `undo` goes back to the provisional one
         self._reruled: list[tuple[int, tuple[list[Any], _Pending | None]]] = []
 
@@ -105,7 +112,18 @@ class TableSession:
         return self.builder.state if self.builder else None
 
     def start(self, line: str) -> Outcome:
-        """Read a set-up line and seat the table; the forced bets are posted."""
+        """Read a set-up line and seat the table; the forced bets are posted. A jump may follow
+        the set-up words (`... button 5 river pot 2400 live 2 5`): the hand starts on that street."""
+        setup_words, jump = split_jump(line)
+        if jump:
+            outcome = self.start(setup_words)
+            if outcome.ok:
+                following = self.enter(jump)
+                outcome.notes += following.notes
+                outcome.error, outcome.column = following.error, following.column
+                if not following.ok:             # the table is set up; the jump is said wrong
+                    outcome.error = f"the table is set up, but the jump: {following.error}"
+            return outcome
         outcome = Outcome(line, command="set-up")
         try:
             setup = parse_setup(line)
@@ -124,7 +142,7 @@ class TableSession:
             return self._error(outcome, error)
         self.setup, self.builder, self.setup_line = setup, builder, line
         self._dealt = len(builder.timeline)
-        self.lines, self._pending, self._reruled = [], None, []
+        self.lines, self._pending, self._reruled, self._jumped = [], None, [], None
         self.hand_number += 1
         outcome.changed = True
         outcome.notes.append(f"profile {profile}" + (f" with house rules {house}" if house else "")
@@ -178,11 +196,12 @@ class TableSession:
             return self._error(outcome, error)
         if outcome.changed and not outcome.what_if and parsed.command not in ("undo", "new-hand"):
             self.lines.append(line)
+        outcome.notes = [user_text(note) for note in outcome.notes]
         return outcome
 
     def _error(self, outcome: Outcome, error: FloormanError) -> Outcome:
         text = str(error) if isinstance(error, NotationError) else _one_line(error)
-        outcome.error = shortened(text, MAX_ERROR)
+        outcome.error = shortened(user_text(text), MAX_ERROR)
         outcome.column = getattr(error, "column", None)
         outcome.changed = False
         return outcome
@@ -194,9 +213,13 @@ class TableSession:
         assert builder is not None
         snapshot, reruled = self._snapshot(), list(self._reruled)
         try:
-            for event in parsed.events:
-                self._event(event, outcome)
+            if parsed.command in STREETS:
+                self._street(parsed, outcome)
+            else:
+                for event in parsed.events:
+                    self._event(event, outcome)
             for incident in parsed.incidents:
+                self._start_street(incident, outcome)
                 self._incident(incident, outcome)
         except FloormanError:
             self._restore(snapshot)
@@ -226,6 +249,8 @@ class TableSession:
             self._incident(cls.model_validate({"type": "under-raise-found", "seat": event.seat,
                                                "to": event.amount}), outcome)
             return
+        self._start_street(event, outcome)
+        before = builder.state
         try:
             builder.add_event(event)
             self._pending = None
@@ -244,6 +269,109 @@ class TableSession:
             outcome.notes.append(f"seat {event.seat} acted out of turn (seat {error.expected_seat} was due "
                                  "to act): a dispute")
             self._incident(cls.model_validate(data), outcome)
+        except InvalidEvent:
+            reading = dispute_for(before, event)
+            if reading is None:
+                raise
+            if reading.incident is None:
+                raise FloormanError(f"{reading.note}; {reading.hint}") from None
+            from floorman.model.incidents import parse_incident
+
+            outcome.notes.append(reading.note)
+            self._incident(parse_incident(reading.incident), outcome)
+
+    def _start_street(self, item: Any, outcome: Outcome) -> None:
+        """An action (or a betting dispute) when the next street's cards are not entered yet: the
+        street starts with its cards unknown (`river 9c` names them later), so that the action is
+        read on the street it was made on."""
+        builder = self.builder
+        assert builder is not None
+        state = builder.state
+        betting = getattr(item, "type", "") == "action" or getattr(item, "type", "") in BETTING_DISPUTES
+        if not betting or not state.awaiting_cards or state.betting_complete or state.family != "flop":
+            return
+        from floorman.model.events import Board
+
+        street = state.streets[state.street_index + 1]
+        count = builder.table.variant.board_cards[state.street_index + 1]
+        builder.add_event(Board(cards=("??",) * count))
+        outcome.notes.append(f"the {street} was not entered: dealt as unknown (`{street} CARD` names it)")
+
+    def _street(self, parsed: Parsed, outcome: Outcome) -> None:
+        """A street's cards as the dealer put them out: dealt when they are due; named when the
+        street was dealt unknown; a dispute (premature-board) when the betting before it is not over."""
+        builder = self.builder
+        assert builder is not None
+        if parsed.values.get("jump") is not None:
+            self._jump(parsed, outcome)
+            return
+        state = builder.state
+        street, cards = parsed.values["street"], list(parsed.values["cards"])
+        streets = builder.table.variant.streets
+        if state.family != "flop" or street not in streets:
+            raise NotationError(f"{builder.table.variant} has no {street}", column=1,
+                                expected="the streets of the game (see `table`)")
+        target = streets.index(street)
+        counts = builder.table.variant.board_cards
+        due = next((i for i in range(1, len(counts)) if len(state.board) < sum(counts[:i + 1])), len(counts))
+        if target < due:
+            self._name_cards(street, target, cards, outcome)
+            return
+        if target > due:
+            first = streets[due]
+            unknown = " ".join(["??"] * counts[due])
+            raise NotationError(f"the {first} is not out yet", column=1,
+                                expected=f"deal the {first} first (`{first} CARDS` or `{first} {unknown}`)")
+        if state.awaiting_cards or state.betting_complete:
+            builder.add_event(parsed.events[0])
+            self._pending = None
+            return
+        known = [card for card in cards if card != "??"]
+        outcome.notes.append(f"the {street} came before the {state.street} betting was over: a dispute")
+        from floorman.model.incidents import parse_incident
+
+        self._incident(parse_incident({"type": "premature-board", "street": street, "cards": known}), outcome)
+
+    def _jump(self, parsed: Parsed, outcome: Outcome) -> None:
+        """Start the hand on the jump's street: a new hand laid out from the pot, the board, the
+        live seats and the stacks (floorman/session/jump.py); `undo` takes the jump back."""
+        from floorman.session.jump import lay_out
+
+        builder = self.builder
+        assert builder is not None
+        if len(builder.timeline) > self._dealt or self._jumped is not None:
+            raise NotationError("a jump starts the hand: this hand has lines entered already", column=1,
+                                expected="`new hand`, then the jump")
+        jump = parsed.values["jump"]
+        table, events = lay_out(builder.table, jump, room=builder._room)
+        fresh = HandBuilder(table, builder.profile, house=builder.house_rules, floor=self.floor)
+        for event in events:
+            fresh.add_event(event)
+        self._jumped = (builder, self._dealt, jump)
+        self.builder, self._dealt = fresh, len(fresh.timeline)
+        self._pending = None
+        state = fresh.state
+        live = ", ".join(str(n) for n in state.active_seats)
+        outcome.notes.append(f"jumped to the {jump.street}: pot {state.pot:,}, seats {live} live"
+                             + ("" if jump.aggressor is None else f", seat {jump.aggressor} the last aggressor"))
+
+    def _name_cards(self, street: str, target: int, cards: list[str], outcome: Outcome) -> None:
+        """`river 9c` after the river was dealt unknown: the card is named where it was dealt."""
+        from floorman.model.events import Board
+
+        builder = self.builder
+        assert builder is not None
+        counts = builder.table.variant.board_cards
+        start, end = sum(counts[:target]), sum(counts[:target + 1])
+        shown = builder.state.board[start:end]
+        entry = next((e for e in builder.timeline if e.kind == "event" and getattr(e.item, "type", "") == "board"
+                      and list(e.item.cards) == ["??"] * len(shown)
+                      and _board_before(builder, e) == start), None)
+        if "??" in cards or entry is None or any(card != "??" for card in shown):
+            raise NotationError(f"the {street} is out already ({' '.join(shown)})", column=1,
+                                expected="the next street's cards, or `undo` to take the card back")
+        builder.replace_event(entry.item, Board(cards=tuple(cards)))
+        outcome.notes.append(f"the {street} named: {' '.join(cards)}")
 
     def _under_raise(self, event: Any) -> int | None:
         """The minimum, when this is a bet or raise in turn below it and not all in (an under-raise
@@ -284,7 +412,16 @@ class TableSession:
     def _incident(self, incident: Any, outcome: Outcome, *, rerule: bool = False) -> None:
         builder = self.builder
         assert builder is not None
-        report = builder.add_incident(incident)
+        try:
+            report = builder.add_incident(incident)
+        except FloormanError as error:
+            unknown = re.search(r"seat (\d+)'s cards are not all known", str(error))
+            if unknown is None:
+                raise
+            # history a jump (or the lines so far) did not give: say the line that gives it
+            seat = unknown.group(1)
+            raise FloormanError(f"seat {seat}'s cards are not known, and this ruling reads them: enter them "
+                                f"first (`s{seat} dealt CARDS` or `s{seat} shows CARDS`)") from None
         index = len(builder.incidents) - 1
         outcome.report = report
         provisional = self._provisional(incident, report, index)
@@ -394,6 +531,14 @@ class TableSession:
                                  "again")
             outcome.changed = True
             return
+        if len(builder.timeline) <= self._dealt and self._jumped is not None:
+            self.builder, self._dealt, jump = self._jumped
+            self._jumped, self._pending = None, None
+            if self.lines:
+                self.lines.pop()
+            outcome.notes.append(f"taken back: the jump to the {jump.street}")
+            outcome.changed = True
+            return
         if len(builder.timeline) <= self._dealt:
             # the forced bets were posted by the set-up, and no line posts them again: they stay
             outcome.notes.append("nothing to undo: the hand is as it was dealt (the forced bets stay; "
@@ -467,7 +612,7 @@ class TableSession:
         fresh = HandBuilder(table, builder.profile, house=builder.house_rules, floor=self.floor)
         fresh.post_forced_bets()
         self.builder, self._dealt = fresh, len(fresh.timeline)
-        self.lines, self._pending, self._reruled = [], None, []
+        self.lines, self._pending, self._reruled, self._jumped = [], None, [], None
         self.hand_number += 1
         outcome.changed = True
         outcome.notes.append(f"hand {self.hand_number}: button on seat {table.button}")
@@ -536,6 +681,27 @@ def _yaml(document: dict[str, Any]) -> str:
 
     Dumper.add_representer(str, text)
     return yaml.dump(document, Dumper=Dumper, sort_keys=False, allow_unicode=True, width=100)
+
+
+def _board_before(builder: HandBuilder, entry: Any) -> int:
+    """The board cards dealt before a timeline entry."""
+    count = 0
+    for other in builder.timeline:
+        if other is entry:
+            return count
+        if other.kind == "event" and getattr(other.item, "type", "") == "board":
+            count += len(other.item.cards)
+    return count
+
+
+def split_jump(line: str) -> tuple[str, str]:
+    """A set-up line with a jump after it (`nl 2/5 ... river pot 2400 live 2 5`): (set-up, jump)."""
+    from floorman.notation.lexer import words
+
+    for word in words(line):
+        if word.lower in STREETS:
+            return line[:word.column - 1].strip(), line[word.column - 1:].strip()
+    return line, ""
 
 
 def _describe(item: Any) -> str:
