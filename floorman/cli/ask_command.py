@@ -191,10 +191,13 @@ def _escape(text: str) -> str:
 
 
 def _one_line(error: Exception) -> str:
+    """The error in one line as an ask user reads it (no internal path such as `incidents[0].amount`)."""
+    from floorman.notation.errors import user_text
+
     message = getattr(error, "message", "") or str(error)
     expected = getattr(error, "expected", None)
     text = " ".join(f"{message} (expected {expected})".split()) if expected else " ".join(message.split())
-    return text
+    return user_text(text)
 
 
 def register(app: typer.Typer) -> None:

@@ -62,7 +62,7 @@ class Input:
             "amount": "an amount in chips, a whole number (e.g. 25, 2,000 or 2.5k)"
                       + (", or none" if self.default == "none" else ""),
             "blinds": "small/big blinds, e.g. 2/5 or 1000/2000",
-            "chips": "chip values separated by spaces, e.g. 100 or 25 25 (none for no chips)",
+            "chips": "chip values separated by spaces, e.g. 100, 25 25 or 4x500 (none for no chips)",
             "cards": "cards like Ah Kd (none for no cards)",
             "positions": "whole numbers separated by spaces, e.g. 1 or 1 2",
             "following": "an action: check, call, fold, bet N, raise N, all-in N, or none",
@@ -137,7 +137,15 @@ def _list(raw: str) -> list[str]:
 
 
 def _chips(spec: Input, raw: str) -> list[int]:
-    chips = [_number(word) for word in _list(raw.replace(", ", " "))]
+    """Chip values separated by spaces, a multiple as at the table: `4x500 100` or `500x4`."""
+    from floorman.notation.errors import NotationError
+    from floorman.notation.lexer import Word, chips as chips_in
+
+    try:
+        chips = [chip for word in _list(raw.replace(", ", " "))
+                 for chip in chips_in(Word(word.replace("_", "").lstrip("$"), 1))]
+    except NotationError:
+        raise ValueError(raw) from None
     if any(chip == 0 for chip in chips):
         raise BadAnswer("a chip is worth more than 0", expected=spec.expected())
     return chips

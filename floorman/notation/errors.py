@@ -11,9 +11,13 @@ from floorman.errors import FloormanError
 _INTERNAL = re.compile(r"\b(?:incidents|events|rulings|hands)\[\d+\](?:\.|: |\b)")
 
 
+_INCIDENT_NUMBER = re.compile(r" on incident \d+(?=[:)])")
+
+
 def user_text(text: str) -> str:
-    """A message as a table or ask user reads it: no internal path to a field of a document."""
-    return _INTERNAL.sub("", text)
+    """A message as a table or ask user reads it: no internal path to a field of a document, no
+    incident counted from 0."""
+    return _INCIDENT_NUMBER.sub("", _INTERNAL.sub("", text))
 
 
 class NotationError(FloormanError):

@@ -145,7 +145,8 @@ COMMANDS: tuple[Command, ...] = (
              "save dispute.yaml", "session"),
     _command("new-hand", "new hand", "the next hand: the button moves, stacks as they end", "new hand",
              "session"),
-    _command("help", "help|?", "show this help", "help", "session"),
+    _command("help", "help|? [TYPE]", "show this help; `help TYPE`: an incident type's fields and an example",
+             "help premature-board", "session"),
     _command("quit", "quit|exit|q", "end the session", "quit", "session"),
 )
 

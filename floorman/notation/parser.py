@@ -29,6 +29,7 @@ class Context:
     actor: int | None = None                     # the seat due to act, if any
     showdown: bool = False                       # the betting is over with two or more hands live
     deal_order: tuple[int, ...] = ()             # seats in the order the deal reaches them
+    denominations: tuple[int, ...] = ()          # the chip values in play, when the set-up gave them
 
 
 @dataclass(frozen=True)
@@ -112,18 +113,19 @@ def _read(slot: Slot, items: list[Word], i: int, line: str, ctx: Context, values
             raise _Fail(i, error.column, error.message, error.expected or "", specific=True) from None
         return i + 1
     if kind == "CHIPS":
-        chips = []
-        while i < len(items) and lexer.is_amount(items[i]):
+        chips: list[int] = []
+        while i < len(items) and lexer.is_chips(items[i]):
             try:
-                chips.append(lexer.amount(items[i], "a chip value"))
+                found = lexer.chips(items[i], ctx.denominations)
             except NotationError as error:
                 raise _Fail(i, error.column, error.message, error.expected or "", specific=True) from None
-            if chips[-1] == 0:
+            if 0 in found:
                 raise _Fail(i, items[i].column, "a chip is worth more than 0", "a chip value", specific=True)
+            chips += found
             i += 1
         if not chips:
             raise _Fail(i, word.column, f"{lexer.quoted(word.text)} is not a chip value",
-                        "the chips, e.g. 100 or 500 500 100")
+                        "the chips, e.g. 100, 500 500 100 or 4x500")
         values[slot.name] = chips
         return i
     if kind in ("CARD", "CARDS"):
@@ -173,6 +175,10 @@ def _read(slot: Slot, items: list[Word], i: int, line: str, ctx: Context, values
         from floorman.model.incidents import INCIDENT_TYPES, _load_families
 
         _load_families()
+        starting = [kind for kind in INCIDENT_TYPES if kind.startswith(word.lower)]
+        if word.lower not in INCIDENT_TYPES and len(starting) == 1 and len(word.lower) >= 3:
+            values[slot.name] = starting[0]          # shorthand: a prefix of one type only (`incident prem`)
+            return i + 1
         if word.lower not in INCIDENT_TYPES:
             close = difflib.get_close_matches(word.lower, INCIDENT_TYPES, n=3)
             hint = f"; did you mean {close[0]!r}?" if close else ""
@@ -352,6 +358,8 @@ def _build(command: Command, values: dict[str, Any], items: list[Word], line: st
         return Parsed(name, inner=inner)
     if name == "save":
         return Parsed(name, values={"file": values["text"][0]})
+    if name == "help" and values.get("type"):
+        return Parsed(name, values={"type": values["type"]})
     return Parsed(name)
 
 
@@ -470,6 +478,9 @@ def _generic(kind: str, pairs: list[tuple[str, int]], line: str) -> Any:
                                 expected="field=value, e.g. seat=3; the fields of " + kind + ": "
                                          + ", ".join(fields))
         key = key.replace("-", "_")
+        starting = [name for name in fields if name.startswith(key)]
+        if key not in fields and len(starting) == 1:
+            key = starting[0]                        # shorthand: a prefix of one field only (`str=turn`)
         if key not in fields:
             close = difflib.get_close_matches(key, fields, n=1)
             hint = f"; did you mean {close[0]!r}?" if close else ""
@@ -507,6 +518,9 @@ def _value(raw: str, annotation: Any, word: Word) -> Any:
             return [_following(p, word) for p in parts]
         inner = get_args(annotation)
         element = inner[0] if inner else str
+        if "int" in str(element) and any(lexer.is_chips(Word(p, word.column)) and not lexer.is_amount(
+                Word(p, word.column)) for p in parts):
+            return [chip for p in parts for chip in lexer.chips(Word(p, word.column))]     # chips=4x500,100
         return [_value(p, element, Word(p, word.column)) for p in parts]
     if annotation is bool or text == "<class 'bool'>":
         if raw.lower() in _TRUE:
@@ -555,9 +569,37 @@ def complete(text: str, ctx: Context | None = None) -> list[str]:
     found: list[str] = []
     for command in COMMANDS:
         for slot in _candidates(command, items, text, ctx):
-            found.extend(_slot_words(slot, ctx, items))
+            if slot.kind == "FIELDS":
+                found.extend(_field_words(items, partial, ctx))
+            else:
+                found.extend(_slot_words(slot, ctx, items))
     low = partial.lower()
     return [w for w in dict.fromkeys(found) if w.lower().startswith(low)]
+
+
+def _field_words(items: list[Word], partial: str, ctx: Context) -> list[str]:
+    """After `incident TYPE`: the field names not given yet (`street=`); after `name=`, its values."""
+    from floorman.notation.incident_help import field_values
+
+    kind = next((w.lower for w in items[1:2]), None)
+    try:
+        fields = incident_fields(kind) if kind else {}
+    except (AssertionError, KeyError):
+        return []
+    name, sep, _ = partial.partition("=")
+    if sep:
+        info = fields.get(name.replace("-", "_"))
+        if info is None:
+            return []
+        values = list(field_values(info.annotation))
+        text = str(info.annotation)
+        if not values and "int" in text and ("seat" in name or name in ("target", "bettor", "about", "owner")):
+            values = [str(n) for n in sorted(ctx.seats or range(1, 11))]
+        elif not values and ("str" in text and ("card" in name or name == "cards")):
+            values = list(ALL_CARDS)
+        return [f"{name}={value}" for value in values]
+    given = {w.text.partition("=")[0].replace("-", "_") for w in items[2:]}
+    return [f"{field}=" for field in fields if field not in given]
 
 
 def _candidates(command: Command, items: list[Word], line: str, ctx: Context) -> list[Slot]:
@@ -615,10 +657,4 @@ def _slot_words(slot: Slot, ctx: Context, items: list[Word]) -> list[str]:
 
         _load_families()
         return sorted(INCIDENT_TYPES)
-    if slot.kind == "FIELDS":
-        kind = next((w.lower for w in items[1:2]), None)
-        try:
-            return [f"{name}=" for name in incident_fields(kind)] if kind else []
-        except (AssertionError, KeyError):
-            return []
     return []

@@ -109,13 +109,13 @@ def _action(state: Any, event: Any) -> Reading | None:
         line = f"incident chips-found-behind seat={caller or 'CALLER'} all_in_seat={number} {chips}"
         return Reading(f"seat {number} is all in: it has no chips behind",
                        hint=f"chips found behind its stack after its all-in was called: `{line}`")
+    if action in ("bet", "raise") and amount is not None and amount > seat.street_bet + seat.stack:
+        return Reading(f"seat {number} has {seat.street_bet + seat.stack:,} in all, not {amount:,}",
+                       hint=f"`s{number} allin` (its whole stack), or chips out of view: "
+                            f"`incident chips-hidden seat={number} where=behind-stack`")
     if state.betting_complete or state.awaiting_cards or state.actor != number:
         return None
     if action in ("bet", "raise") and amount is not None:
-        if amount > seat.street_bet + seat.stack:
-            return Reading(f"seat {number} has {seat.street_bet + seat.stack:,} in all, not {amount:,}",
-                           hint=f"`s{number} allin` (its whole stack), or chips out of view: "
-                                f"`incident chips-hidden seat={number} where=behind-stack`")
         options = [o for o in state.legal_options(number) if o.action in ("bet", "raise")]
         if state.betting.value == "pot-limit" and options and amount > options[0].max_to:
             return Reading(f"seat {number}'s {action} to {amount:,} is above the pot-limit maximum of "

@@ -171,7 +171,7 @@ class TableSession:
         if table.button is not None:
             order = tuple(n for n in table.clockwise_from(table.button) if not table.seat(n).sitting_out)
         return Context(seats=seats, actor=None if state.betting_complete else state.actor, showdown=showdown,
-                       deal_order=order)
+                       deal_order=order, denominations=tuple(table.chip_denominations or ()))
 
     # --------------------------------------------------------------- one line
     def enter(self, line: str) -> Outcome:
@@ -257,6 +257,9 @@ class TableSession:
         except ActionOutOfTurn as error:
             if getattr(event, "type", "") != "action" or event.action not in FOLLOWING:
                 raise
+            reading = dispute_for(before, event)
+            if reading is not None and reading.hint:      # out of turn, and more than that (a bet beyond the stack)
+                raise FloormanError(f"{reading.note}; {reading.hint}") from None
             from floorman.model.incidents import incident_class
 
             cls = incident_class("out-of-turn")
@@ -571,8 +574,10 @@ class TableSession:
 
     def _cmd_help(self, parsed: Parsed, outcome: Outcome) -> None:
         from floorman.notation.grammar import help_text
+        from floorman.notation.incident_help import help_for
 
-        outcome.text = help_text()
+        kind = parsed.values.get("type")
+        outcome.text = help_for(kind) if kind else help_text()
 
     def _cmd_quit(self, parsed: Parsed, outcome: Outcome) -> None:
         outcome.quit = True
