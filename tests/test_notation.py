@@ -62,6 +62,10 @@ def test_muck_is_a_fold_in_turn_an_event_out_of_the_betting_and_a_dispute_at_sho
     at_showdown = Context(seats=SIX.seats, showdown=True)
     incident = only_incident("s3 mucks", at_showdown)
     assert incident.type == "muck-at-showdown" and incident.seat == 3
+    # issue 15: at a podium "mucks" means into the muck (mixed with the discards: not identifiable)
+    assert (incident.where, incident.identifiable) == ("in-muck", False)
+    released = only_incident("s3 mucks released", at_showdown)
+    assert (released.where, released.identifiable) == ("released", True)
     mixed = only_incident("s3 mucks in-muck", at_showdown)
     assert (mixed.where, mixed.identifiable) == ("in-muck", False)
 

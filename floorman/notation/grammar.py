@@ -113,7 +113,8 @@ COMMANDS: tuple[Command, ...] = (
     _command("shows", "SEAT shows|tables CARDS", "the seat tables its hand at showdown", "s3 shows As Ad",
              "cards"),
     _command("mucks", "SEAT mucks [{released|touching-muck|in-muck}] [{identifiable|unidentifiable}]",
-             "the seat throws its hand away; at the showdown, untabled, it is a dispute (muck-at-showdown)",
+             "the seat throws its hand away; at the showdown, untabled, it is a dispute (muck-at-showdown): "
+             "into the muck unless `released` or `touching-muck` is said",
              "s3 mucks in-muck", "cards"),
     # --- disputes: incidents, ruled the moment they are entered
     _command("chips", "SEAT chips CHIPS [silent] [, says WORDS]",

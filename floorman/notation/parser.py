@@ -295,9 +295,9 @@ def _build(command: Command, values: dict[str, Any], items: list[Word], line: st
         where = values.get("choice")
         identifiable = values.get("choice2")
         if ctx.showdown or where or identifiable:
-            data: dict[str, Any] = {"type": "muck-at-showdown", "seat": seat}
-            if where:
-                data["where"] = where
+            # at a podium "mucks" means into the muck: `released` or `touching-muck` says otherwise
+            where = where or "in-muck"
+            data: dict[str, Any] = {"type": "muck-at-showdown", "seat": seat, "where": where}
             if identifiable or where == "in-muck":
                 data["identifiable"] = identifiable == "identifiable"
             return Parsed(name, incidents=(_incident(data, line, items),))

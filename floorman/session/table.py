@@ -32,6 +32,8 @@ from floorman.writing import write_file
 
 #: records a ruling before it is shown: (report_json, situation, command) -> (id, warning)
 Recorder = Callable[[dict[str, Any], Any, str], tuple[int | None, str | None]]
+#: records that rulings were taken back by `undo`: (their journal ids) -> warning or None
+UndoRecorder = Callable[[list[int]], str | None]
 FOLLOWING = ("check", "bet", "call", "raise", "fold", "all-in")
 STREETS = ("flop", "turn", "river")
 #: disputes about a bet on the street being played: the street starts first if its cards are due
@@ -85,11 +87,15 @@ class TableSession:
     """One table: the set-up, the hand being entered, and the lines typed so far."""
 
     def __init__(self, *, profile: str | None = None, house: str | Path | None = None, floor: Any = None,
-                 recorder: Recorder | None = None) -> None:
+                 recorder: Recorder | None = None, undo_recorder: UndoRecorder | None = None) -> None:
         self.profile_override = profile
         self.house = str(house) if house else None
         self._floor = floor
         self.recorder = recorder
+        self.undo_recorder = undo_recorder
+        # the journal rows of the rulings each incident entered gave (the incident itself, kept
+        # through undo and restore), so that `undo` can record that they did not stand
+        self._recorded: list[tuple[Any, list[int]]] = []
         self.setup: Setup | None = None
         self.builder: HandBuilder | None = None
         self.lines: list[str] = []            # the lines that changed the hand, for `save`
@@ -142,7 +148,7 @@ class TableSession:
             return self._error(outcome, error)
         self.setup, self.builder, self.setup_line = setup, builder, line
         self._dealt = len(builder.timeline)
-        self.lines, self._pending, self._reruled, self._jumped = [], None, [], None
+        self.lines, self._pending, self._reruled, self._jumped, self._recorded = [], None, [], None, []
         self.hand_number += 1
         outcome.changed = True
         outcome.notes.append(f"profile {profile}" + (f" with house rules {house}" if house else "")
@@ -470,6 +476,8 @@ class TableSession:
         entry_id, warning = self.recorder(given.to_json(), builder.situation(first), command)
         if entry_id is not None:
             outcome.journal_ids.append(entry_id)
+            if not outcome.what_if and builder.timeline:
+                self._recorded.append((builder.timeline[-1].item, [entry_id]))
         outcome.journal_warning = warning
 
     # --------------------------------------------------------------- snapshots (what if, failed lines)
@@ -525,6 +533,7 @@ class TableSession:
     def _cmd_undo(self, parsed: Parsed, outcome: Outcome) -> None:
         builder = self.builder
         assert builder is not None
+        last = builder.timeline[-1] if builder.timeline else None
         if self._reruled and self._reruled[-1][0] == len(builder.timeline):
             _, snapshot = self._reruled.pop()
             self._restore(snapshot)
@@ -532,6 +541,7 @@ class TableSession:
                 self.lines.pop()
             outcome.notes.append("taken back: the action the provisional ruling waited on; it is provisional "
                                  "again")
+            self._taken_back(last, outcome)
             outcome.changed = True
             return
         if len(builder.timeline) <= self._dealt and self._jumped is not None:
@@ -552,7 +562,18 @@ class TableSession:
         if self.lines:
             self.lines.pop()
         outcome.notes.append(f"taken back: {_describe(taken)}")
+        self._taken_back(last, outcome)
         outcome.changed = True
+
+    def _taken_back(self, entry: Any, outcome: Outcome) -> None:
+        """The rulings a timeline entry gave are taken back: the journal records it in a new row."""
+        ids = [n for item, numbers in self._recorded if item is entry.item for n in numbers]
+        self._recorded = [(item, numbers) for item, numbers in self._recorded if item is not entry.item]
+        if not ids:
+            return
+        outcome.notes.append("ruling " + ", ".join(f"#{n}" for n in ids) + " taken back: the journal marks it undone")
+        if self.undo_recorder is not None:
+            outcome.journal_warning = self.undo_recorder(ids)
 
     def _cmd_what_if(self, parsed: Parsed, outcome: Outcome) -> None:
         assert parsed.inner is not None
@@ -617,7 +638,7 @@ class TableSession:
         fresh = HandBuilder(table, builder.profile, house=builder.house_rules, floor=self.floor)
         fresh.post_forced_bets()
         self.builder, self._dealt = fresh, len(fresh.timeline)
-        self.lines, self._pending, self._reruled, self._jumped = [], None, [], None
+        self.lines, self._pending, self._reruled, self._jumped, self._recorded = [], None, [], None, []
         self.hand_number += 1
         outcome.changed = True
         outcome.notes.append(f"hand {self.hand_number}: button on seat {table.button}")
