@@ -85,6 +85,7 @@ def test_oversized_chip_from_the_list_prompt_with_a_bad_answer_asked_again(env):
     session.answer(r"all-in by the next player.*\[0\]", "")
     session.answer(r"What did the player say\? \[none\]", "")
     session.answer(r"chips pushed out.*\[100\]", "100")
+    session.answer(r"seat, as the table numbers it\? \[4\]", "")         # issue 15: the seat as numbered
     screen = session.finish()
     assert "One oversized chip, put out without a word facing a bet, is a call" in screen
     assert "call amount: 25" in screen and "change: 75" in screen
@@ -105,6 +106,7 @@ def test_short_all_in_words_on_the_command_line_tournament(env):
     session.answer(r"bet the player faced.*\[0\]", "2,000")
     session.answer(r"all-in by the next player", "3100")
     session.answer(r"What is the floor asked\?", "may-raise")
+    session.answer(r"seat, as the table numbers it\?", "")
     screen = session.finish()
     assert "call-or-fold" in screen.lower() or "CALL-OR-FOLD" in screen
     assert "1,100" in screen or "1100" in screen
@@ -171,6 +173,7 @@ def test_answers_that_make_no_hand_are_said_in_one_line_and_the_answer_at_fault_
     session.answer(r"Its amount", "5000")            # more than the seat has
     session.answer(r"what did the skipped player do", "check")
     session.answer(r"claim the turn", "")
+    session.answer(r"seat, as the table numbers it\?", "")
     session.expect(r"these answers make no hand: .*table stakes")
     session.answer(r"Its amount", "300")             # only that answer is asked again
     screen = session.finish()
@@ -207,6 +210,7 @@ def test_n8_answers_that_make_no_hand_are_asked_again_at_a_terminal_never_a_trac
     session.answer(r"all-in by the next player.*\[0\]", "")
     session.answer(r"What did the player say\? \[none\]", "none")
     session.answer(r"chips pushed out.*\[100\]", "none")
+    session.answer(r"seat, as the table numbers it\?", "")
     reason = session.expect(r"a wager puts out chips, says something, or both")
     assert "these answers make no hand" in reason and "Traceback" not in reason
     session.answer(r"chips pushed out.*\[100\]", "[/]")                       # asked again; markup is no crash

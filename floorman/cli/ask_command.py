@@ -58,6 +58,8 @@ def ask(
             if question is None:
                 try:
                     scene, report = consultation.rule()
+                    if consultation.unasked(report):
+                        continue          # a rule that fired tests a field nobody was asked: ask it
                     break
                 except FloormanError as error:
                     # these answers make no hand: say why, and ask again the answer it names (else the last)

@@ -204,6 +204,8 @@ class Questions:
     fields: dict[str, dict[str, tuple[str, ...]]]     # fact -> field -> inputs
     sources: dict[str, str]                           # fact -> "profile" | "derive-rules"
     path: str = ""
+    # input -> answer -> the inputs that answer makes matter (`betting: {pot-limit: [street, pot]}`)
+    follow_ups: dict[str, dict[str, tuple[str, ...]]] = field(default_factory=dict)
 
     def inputs_for(self, fact: str, name: str) -> tuple[str, ...] | None:
         """The inputs a fact field is computed from; None when the field is not declared."""
@@ -245,7 +247,15 @@ def load_questions(rulebook_folder: str | Path | None = None) -> Questions:
                 raise FloormanError(f"{path}: {fact}.{name} is computed from {unknown[0]!r}, which is not an input",
                                     field=f"fields.{fact}.{name}")
             fields[fact][name] = tuple(used)
-    return Questions(inputs, disputes, fields, sources, str(path))
+    follow_ups: dict[str, dict[str, tuple[str, ...]]] = {}
+    for name, by_answer in (document.get("follow_ups") or {}).items():
+        for answer, used in (by_answer or {}).items():
+            unknown = [u for u in [name, *used] if u not in inputs]
+            if unknown:
+                raise FloormanError(f"{path}: follow_ups names {unknown[0]!r}, which is not an input",
+                                    field=f"follow_ups.{name}")
+            follow_ups.setdefault(name, {})[str(answer)] = tuple(used)
+    return Questions(inputs, disputes, fields, sources, str(path), follow_ups)
 
 
 def _input(name: str, raw: dict[str, Any], path: str) -> Input:

@@ -119,10 +119,19 @@ def _put_in(state: Any, add: Any, goal: dict[int, int], dead: list[int], raiser:
             raise refuse(f"seat {actor}, not live, put in {goal[actor]:,}: not a level it could have called "
                          "and then folded", "a folded seat's share: its forced bets or the live seats' share")
         elif owed > to_call and (actor == raiser or (raiser is None and not raised)
-                                 or (raiser is not None and goal[raiser] - state.seats[raiser].total <= 0)):
+                                 or (raiser is not None and goal[raiser] - state.seats[raiser].total <= 0)
+                                 or state.betting.value != "no-limit"):
+            # pot-limit and fixed-limit cap each raise: the seats raise in turn until the share is in
+            options = [o for o in state.legal_options(actor) if o.action in ("bet", "raise")]
+            to = seat.street_bet + owed
+            if options and state.betting.value != "no-limit":
+                to = min(to, options[0].max_to)
+            if options and to < options[0].min_to and to - seat.street_bet != seat.stack:
+                raise refuse(f"seat {actor}'s share cannot be made: a raise to {to:,} is below the minimum of "
+                             f"{options[0].min_to:,}", "shares the betting allows")
             try:
-                add(Action(seat=actor, action="all-in" if owed == seat.stack else
-                           ("bet" if state.current_bet == 0 else "raise"), amount=seat.street_bet + owed))
+                add(Action(seat=actor, action="all-in" if to - seat.street_bet == seat.stack else
+                           ("bet" if state.current_bet == 0 else "raise"), amount=to))
             except FloormanError as error:
                 raise refuse(f"the shares cannot be put in this way: {error.message}",
                              "shares the blinds allow, e.g. a raise of at least the big blind") from None
@@ -130,6 +139,9 @@ def _put_in(state: Any, add: Any, goal: dict[int, int], dead: list[int], raiser:
         elif owed >= to_call and to_call:
             add(Action(seat=actor, action="call" if owed > to_call or to_call < seat.stack else "all-in"))
         elif owed and owed < to_call:
+            if owed != seat.stack:
+                raise refuse(f"seat {actor} would put in {owed:,} facing {to_call:,} with chips behind",
+                             "shares the betting allows")
             add(Action(seat=actor, action="all-in"))
         elif to_call:
             raise refuse(f"seat {actor} faces {to_call:,} with its share already in", "consistent shares")
