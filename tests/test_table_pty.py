@@ -9,14 +9,16 @@ equivalent scenario file in scenarios/table/.
 from __future__ import annotations
 
 import json
+import re
 import subprocess
 from pathlib import Path
 
 import pytest
 
 pexpect = pytest.importorskip("pexpect")
+pytest.importorskip("pyte")
 
-from pty_support import FLOORMAN, ROOT, clean, terminal_environment  # noqa: E402
+from pty_support import FLOORMAN, ROOT, Terminal, terminal_environment  # noqa: E402
 
 TIMEOUT = 90          # generous: the machine is shared; the tests themselves are quick
 PROMPT = "floor>"
@@ -31,14 +33,15 @@ def env(tmp_path: Path) -> dict[str, str]:
 
 
 class Table:
-    """A `floorman table` session in a pseudo-terminal."""
+    """A `floorman table` session in a pseudo-terminal, read through a terminal emulator: each line
+    typed waits for the next prompt to start (and the screen to show it), never for one write."""
 
     def __init__(self, env: dict[str, str], setup: str, cwd: Path) -> None:
         self.child = pexpect.spawn(str(FLOORMAN), ["table", *setup.split()], env=env, cwd=str(cwd),
                                    dimensions=(40, 100), encoding="utf-8", timeout=TIMEOUT)
-        self.child.expect_exact(PROMPT_STARTS)
-        self.opening = clean(self.child.before)
-        self.child.expect_exact(PROMPT)
+        self.terminal = Terminal(self.child, columns=100, lines=40)
+        self.opening = self.terminal.wait_for(re.escape(PROMPT_STARTS), raw=True, timeout=TIMEOUT)
+        self.terminal.wait_for_line(PROMPT, timeout=TIMEOUT)
 
     def type(self, line: str) -> str:
         """Type a line and Enter; the screen up to the next prompt, without escape codes."""
@@ -46,18 +49,16 @@ class Table:
 
     def keys(self, keys: str) -> str:
         self.child.send(keys)
-        self.child.expect_exact(PROMPT_ENDS)
-        self.child.expect_exact(PROMPT_STARTS)
-        screen = clean(self.child.before)
-        self.child.expect_exact(PROMPT)
+        self.terminal.wait_for(re.escape(PROMPT_ENDS), raw=True, timeout=TIMEOUT)
+        screen = self.terminal.wait_for(re.escape(PROMPT_STARTS), raw=True, timeout=TIMEOUT)
+        self.terminal.wait_for_line(PROMPT, timeout=TIMEOUT)
         return screen
 
     def quit(self) -> str:
         self.child.send("quit\r")
-        self.child.expect_exact(PROMPT_ENDS)
-        self.child.expect(pexpect.EOF)
+        rest = self.terminal.until_end(timeout=TIMEOUT)
         self.child.close()
-        return clean(self.child.before)
+        return rest
 
 
 def rule_json(path: Path, env: dict[str, str]) -> dict:
@@ -189,9 +190,9 @@ def test_tab_completes_commands_and_history_is_kept(env, tmp_path):
     table = Table(env, "nl 2/5 cash 6 seats 500 button 6", tmp_path)
     # Tab completes the command from the grammar: `s3 ra` -> `s3 raise`
     table.child.send("s3 ra\t")
-    # completion runs in the background: wait for it (the terminal may draw "ise" after "ra" in its own
-    # write, with escape codes between)
-    table.child.expect(r"ra(?:\x1b\[[0-9;?]*[a-zA-Z])*ise")
+    # completion runs in the background and may reach the terminal in several writes: wait until the
+    # line as the screen shows it reads `s3 raise` (issue 15: one write was not enough under load)
+    assert "floor> s3 raise" in table.terminal.wait_for_line("floor> s3 raise", timeout=TIMEOUT)
     screen = table.keys(" 25\r")
     assert "Seat 4 to act" in screen and "25 to call" in screen
     table.type("s4 rasie 100")
