@@ -13,6 +13,12 @@ FLOORMAN = ROOT / ".venv" / "bin" / "floorman"
 if not FLOORMAN.exists():
     FLOORMAN = Path(sys.executable).with_name("floorman")
 
+PTY_TIMEOUT = 90      # generous: the machine is shared; the tests themselves are quick
+PROMPT = "floor>"
+# prompt-toolkit turns bracketed paste on as a prompt starts and off as it ends: what lies
+# between an end and the next start is what the line printed
+PROMPT_ENDS, PROMPT_STARTS = "\x1b[?2004l", "\x1b[?2004h"
+
 _ANSI = re.compile(r"\x1b\[[0-9;?]*[ -/]*[@-~]|\x1b[()][A-Za-z0-9]|\x1b[=>]|\r")
 
 
@@ -151,3 +157,34 @@ class Terminal:
 
     def display(self) -> str:
         return "\n".join(line.rstrip() for line in self.screen.display).strip("\n")
+
+
+class TableTerminal:
+    """A `floorman table` session in a pseudo-terminal, read through a terminal emulator: each line
+    typed waits for the next prompt to start (and the screen to show it), never for one write."""
+
+    def __init__(self, env: dict[str, str], setup: str, cwd: Path) -> None:
+        import pexpect
+
+        self.child = pexpect.spawn(str(FLOORMAN), ["table", *setup.split()], env=env, cwd=str(cwd),
+                                   dimensions=(40, 100), encoding="utf-8", timeout=PTY_TIMEOUT)
+        self.terminal = Terminal(self.child, columns=100, lines=40)
+        self.opening = self.terminal.wait_for(re.escape(PROMPT_STARTS), raw=True, timeout=PTY_TIMEOUT)
+        self.terminal.wait_for_line(PROMPT, timeout=PTY_TIMEOUT)
+
+    def type(self, line: str) -> str:
+        """Type a line and Enter; the screen up to the next prompt, without escape codes."""
+        return self.keys(line + "\r")
+
+    def keys(self, keys: str) -> str:
+        self.child.send(keys)
+        self.terminal.wait_for(re.escape(PROMPT_ENDS), raw=True, timeout=PTY_TIMEOUT)
+        screen = self.terminal.wait_for(re.escape(PROMPT_STARTS), raw=True, timeout=PTY_TIMEOUT)
+        self.terminal.wait_for_line(PROMPT, timeout=PTY_TIMEOUT)
+        return screen
+
+    def quit(self) -> str:
+        self.child.send("quit\r")
+        rest = self.terminal.until_end(timeout=PTY_TIMEOUT)
+        self.child.close()
+        return rest

@@ -19,8 +19,9 @@ from floorman.notation.lexer import Word
 #: the jump's words, with their aliases: each takes what follows it up to the next jump word
 WORDS = {"pot": "pot", "live": "live", "in-hand": "live", "stacks": "stacks", "stack": "stacks",
          "behind": "stacks", "aggressor": "aggressor", "last": "aggressor", "raiser": "aggressor",
-         "in": "in", "put": "in"}
-SYNTAX = "[pot AMOUNT] [live SEAT...] [stacks SEAT:AMOUNT...] [aggressor SEAT] [in SEAT:AMOUNT...]"
+         "in": "in", "put": "in", "bet": "bet", "bets": "bet", "hands": "hands", "holds": "hands"}
+SYNTAX = ("[pot AMOUNT] [live SEAT...] [stacks SEAT:AMOUNT...] [aggressor SEAT] [in SEAT:AMOUNT...] "
+          "[bet SEAT:AMOUNT] [hands SEAT:CARDS...]")
 
 
 @dataclass
@@ -34,10 +35,8 @@ class Jump:
     stacks: dict[int, int] = field(default_factory=dict)
     aggressor: int | None = None
     shares: dict[int, int] = field(default_factory=dict)
-
-    @property
-    def given(self) -> bool:
-        return self.pot is not None or bool(self.live or self.stacks or self.shares) or self.aggressor is not None
+    bet: tuple[int, int] | None = None                 # the bet made on the street so far: (seat, to)
+    hands: dict[int, list[str]] = field(default_factory=dict)     # hole cards known, by seat
 
     def line(self) -> str:
         """The jump as it would be typed."""
@@ -52,6 +51,10 @@ class Jump:
             parts += ["aggressor", str(self.aggressor)]
         if self.shares:
             parts += ["in", *(f"{n}:{s}" for n, s in sorted(self.shares.items()))]
+        if self.bet:
+            parts += ["bet", f"{self.bet[0]}:{self.bet[1]}"]
+        if self.hands:
+            parts += ["hands", *(f"{n}:{''.join(c)}" for n, c in sorted(self.hands.items()))]
         return " ".join(parts)
 
 
@@ -68,7 +71,7 @@ def read_jump(street: str, cards: list[str], items: list[Word], line: str) -> Ju
         key = WORDS.get(word.lower)
         if key is None:
             raise NotationError(f"{lexer.quoted(word.text)} is not understood in a jump", column=word.column,
-                                line_text=line, expected="pot, live, stacks, aggressor or in, e.g. "
+                                line_text=line, expected="pot, live, stacks, aggressor, in, bet or hands, e.g. "
                                                          f"{street} pot 2400 live 2 5")
         i += 1
         values = []
@@ -90,8 +93,18 @@ def read_jump(street: str, cards: list[str], items: list[Word], line: str) -> Ju
                 raise NotationError("one aggressor", column=values[-1].column, line_text=line,
                                     expected="aggressor SEAT, e.g. aggressor 5")
             jump.aggressor = lexer.seat(values[0])
+        elif key == "hands":
+            for value in values:
+                number, sep, cards = value.text.partition(":")
+                if not sep or not cards:
+                    raise NotationError(f"{lexer.quoted(value.text)} is not SEAT:CARDS", column=value.column,
+                                        line_text=line, expected=_wants(key))
+                seat = lexer.seat(Word(number, value.column))
+                jump.hands[seat] = lexer.cards_in(Word(cards, value.column + len(number) + 1))
         else:
-            target = jump.stacks if key == "stacks" else jump.shares
+            target: dict[int, int] = {} if key == "bet" else jump.stacks if key == "stacks" else jump.shares
+            if key == "bet" and len(values) != 1:
+                raise NotationError("one bet", column=values[-1].column, line_text=line, expected=_wants(key))
             for value in values:
                 number, sep, chips = value.text.partition(":")
                 if not sep:
@@ -99,6 +112,8 @@ def read_jump(street: str, cards: list[str], items: list[Word], line: str) -> Ju
                                         line_text=line, expected=_wants(key))
                 seat = lexer.seat(Word(number, value.column))
                 target[seat] = lexer.amount(Word(chips, value.column + len(number) + 1), "chips")
+            if key == "bet":
+                jump.bet = next(iter(target.items()))
     return jump
 
 
@@ -106,6 +121,8 @@ def _wants(key: str) -> str:
     return {"pot": "pot AMOUNT, e.g. pot 2400", "live": "the seats still in, e.g. live 2 5",
             "stacks": "each seat's chips behind, e.g. stacks 2:9000 5:9000",
             "aggressor": "the seat that bet or raised last, e.g. aggressor 5",
-            "in": "each seat's chips in the pot, e.g. in 2:3000 5:9000"}[key]
+            "in": "each seat's chips in the pot, e.g. in 2:3000 5:9000",
+            "bet": "the bet made on this street so far, e.g. bet 2:1000 (seat 2 bet 1,000)",
+            "hands": "hole cards known, e.g. hands 1:AhKh 2:QsQd"}[key]
 
 

@@ -28,7 +28,7 @@ from floorman.notation.jump import Jump
 def lay_out(table: Any, jump: Jump, *, room: Any = None, column: int = 1) -> tuple[Any, list[Any]]:
     """(the table with each stack as it started, the events up to the start of the jump's street).
     NotationError when the jump cannot be a hand at this table."""
-    from floorman.model.events import Board
+    from floorman.model.events import Action, Board, DealHole
     from floorman.model.state import HandState
     from floorman.model.table import Table
 
@@ -96,6 +96,22 @@ def lay_out(table: Any, jump: Jump, *, room: Any = None, column: int = 1) -> tup
         per = variant.board_cards[index + 1]
         before = sum(variant.board_cards[1:index + 1])
         add(Board(cards=tuple(_street_cards(jump, index + 1, per, before, variant))))
+    for number, cards in jump.hands.items():
+        add(DealHole(seat=number, cards=tuple(cards)))
+    if jump.bet is not None:            # the street's action so far: checks to the bettor, then the bet
+        bettor, to = jump.bet
+        if bettor not in live:
+            raise refuse(f"seat {bettor} bets, but it is not live", "a live seat's bet, e.g. bet 2:1000")
+        for _ in range(len(live)):
+            if state.actor in (None, bettor):
+                break
+            add(Action(seat=state.actor, action="check"))
+        if state.actor != bettor:
+            raise refuse(f"seat {bettor} is not to act on the {jump.street}", "the bet of a seat in the hand")
+        try:
+            add(Action(seat=bettor, action="all-in" if to == state.seats[bettor].stack else "bet", amount=to))
+        except FloormanError as error:
+            raise refuse(f"seat {bettor}'s bet: {error.message}", "a bet the seat can make") from None
     return laid, events
 
 

@@ -361,7 +361,9 @@ class TableSession:
         self._pending = None
         state = fresh.state
         live = ", ".join(str(n) for n in state.active_seats)
-        outcome.notes.append(f"jumped to the {jump.street}: pot {state.pot:,}, seats {live} live"
+        bets = sum(seat.street_bet for seat in state.seats.values())
+        outcome.notes.append(f"jumped to the {jump.street}: pot {state.pot - bets:,}"
+                             + (f" and a bet of {bets:,}" if bets else "") + f", seats {live} live"
                              + ("" if jump.aggressor is None else f", seat {jump.aggressor} the last aggressor"))
 
     def _name_cards(self, street: str, target: int, cards: list[str], outcome: Outcome) -> None:
