@@ -162,6 +162,15 @@ def test_tab_completes_commands_and_history_is_kept(env, tmp_path):
     screen = table.keys(" 25\r")
     assert "Seat 4 to act" in screen and "25 to call" in screen
     table.type("s4 rasie 100")
+    # issue 15: an incident type, then its field, then the field's value, each from a prefix
+    table.child.send("incident pre\t")
+    table.terminal.wait_for_line("floor> incident premature-board", timeout=TIMEOUT)
+    table.child.send(" str\t")
+    table.terminal.wait_for_line("incident premature-board street=", timeout=TIMEOUT)
+    table.child.send("tu\t")
+    table.terminal.wait_for_line("incident premature-board street=turn", timeout=TIMEOUT)
+    table.child.send("\x15")            # Ctrl-U: the line is cleared, nothing entered
+    table.terminal.wait_for_line("floor>", timeout=TIMEOUT)
     table.quit()
     history = tmp_path / "data" / "floorman" / "table_history"
     assert history.exists()

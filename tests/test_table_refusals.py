@@ -181,3 +181,27 @@ def test_ask_never_shows_an_internal_path():
     assert _one_line(error) == "no chips and no words"
     assert user_text("the hand is void (DECK-FOULED on incident 0: void-hand)") == \
         "the hand is void (DECK-FOULED: void-hand)"
+
+
+def test_every_ask_dispute_with_its_defaults_shows_no_internal_path():
+    """Each dispute of `ask` answered with every default, and with answers that make no hand
+    (no chips and no words; a bet above the stack): whatever is refused is said without a path."""
+    from floorman.cli.ask_command import _one_line
+    from floorman.consult import BadAnswer, Consultation
+    from floorman.errors import FloormanError
+
+    base = Consultation()
+    said = 0
+    for dispute in base.disputes():
+        for answers in ({}, {"wager.chips": "none", "wager.declared": "none"}, {"out-of-turn.amount": "50000",
+                                                                                "out-of-turn.action": "bet"}):
+            consultation = Consultation(rulebook=base.rulebook, questions=base.questions)
+            consultation.choose(dispute.type)
+            try:
+                while (question := consultation.next_question()) is not None:
+                    consultation.answer(answers.get(question.input.name, ""))
+                consultation.rule()
+            except (BadAnswer, FloormanError) as error:
+                said += 1
+                assert not INTERNAL.search(_one_line(error)), (dispute.type, _one_line(error))
+    assert said >= 2
