@@ -139,7 +139,8 @@ def _list(raw: str) -> list[str]:
 def _chips(spec: Input, raw: str) -> list[int]:
     """Chip values separated by spaces, a multiple as at the table: `4x500 100` or `500x4`."""
     from floorman.notation.errors import NotationError
-    from floorman.notation.lexer import Word, chips as chips_in
+    from floorman.notation.lexer import Word
+    from floorman.notation.lexer import chips as chips_in
 
     try:
         chips = [chip for word in _list(raw.replace(", ", " "))

@@ -153,7 +153,8 @@ def help_for(kind: str) -> str:
         elif info.default in (None, (), []):
             default = "default: none"
         else:
-            default = f"default: {_value_text(info.default if not isinstance(info.default, tuple) else list(info.default))}"
+            value = list(info.default) if isinstance(info.default, tuple) else info.default
+            default = f"default: {_value_text(value)}"
         meaning = f"  {info.description}" if info.description else ""
         lines.append(f"  {name:<22} {describe_kind(info.annotation):<34} {default}{meaning}")
     lines.append(f"e.g. {example(kind)}")

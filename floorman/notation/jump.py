@@ -10,7 +10,6 @@ the hand out from them.
 from __future__ import annotations
 
 from dataclasses import dataclass, field
-from typing import Any
 
 from floorman.notation import lexer
 from floorman.notation.errors import NotationError
@@ -20,8 +19,6 @@ from floorman.notation.lexer import Word
 WORDS = {"pot": "pot", "live": "live", "in-hand": "live", "stacks": "stacks", "stack": "stacks",
          "behind": "stacks", "aggressor": "aggressor", "last": "aggressor", "raiser": "aggressor",
          "in": "in", "put": "in", "bet": "bet", "bets": "bet", "hands": "hands", "holds": "hands"}
-SYNTAX = ("[pot AMOUNT] [live SEAT...] [stacks SEAT:AMOUNT...] [aggressor SEAT] [in SEAT:AMOUNT...] "
-          "[bet SEAT:AMOUNT] [hands SEAT:CARDS...]")
 
 
 @dataclass

@@ -261,7 +261,7 @@ def _literal_words(canonical: str) -> tuple[str, ...]:
 # ----------------------------------------------------------------------------- what each command means
 
 def _build(command: Command, values: dict[str, Any], items: list[Word], line: str, ctx: Context) -> Parsed:
-    from floorman.model.events import Action, Board, Burn, DealHole, Muck, Show
+    from floorman.model.events import Action, Burn, DealHole, Muck, Show
 
     name = command.name
     seat = values.get("seat")

@@ -176,12 +176,6 @@ def _street_cards(jump: Jump, index: int, per: int, before: int, variant: Any) -
     return ["??"] * per
 
 
-def cards_fit(jump: Jump, variant: Any) -> bool:
-    target = variant.streets.index(jump.street)
-    whole = sum(variant.board_cards[1:target + 1])
-    return len(jump.cards) in (0, whole, variant.board_cards[target])
-
-
 def _forced(table: Any) -> dict[int, int]:
     """Each seat's forced bets (antes, blinds, straddles) as the set-up posts them."""
     from floorman.model.state import HandState

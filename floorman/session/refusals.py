@@ -64,7 +64,7 @@ def _cards(state: Any, event: Any) -> Reading | None:
             here = f"seat {seat}" if seat is not None else "board"
             return Reading(f"{card} was already seen ({first}): a duplicate card",
                            {"type": "duplicate-card", "card": card, "where": [first, here]})
-    if kind_is_deal(event) and seat in state.seats:
+    if getattr(event, "type", "") == "deal" and seat in state.seats:
         holder = state.seats[seat]
         if not holder.dealt_in:
             return Reading(f"seat {seat} is not dealt in: cards to a seat not entitled to a hand",
@@ -75,10 +75,6 @@ def _cards(state: Any, event: Any) -> Reading | None:
                            f"{state.variant.hole_cards}: a deal error",
                            {"type": "deal-error", "error": "wrong-count", "seat": seat, "cards_held": held})
     return None
-
-
-def kind_is_deal(event: Any) -> bool:
-    return getattr(event, "type", "") == "deal"
 
 
 def _where_seen(state: Any, card: str) -> str | None:

@@ -332,8 +332,7 @@ class TableSession:
             raise NotationError(f"the {first} is not out yet", column=1,
                                 expected=f"deal the {first} first (`{first} CARDS` or `{first} {unknown}`)")
         if state.awaiting_cards or state.betting_complete:
-            builder.add_event(parsed.events[0])
-            self._pending = None
+            self._event(parsed.events[0], outcome)      # a card seen already is still a dispute here
             return
         known = [card for card in cards if card != "??"]
         outcome.notes.append(f"the {street} came before the {state.street} betting was over: a dispute")
@@ -606,8 +605,6 @@ class TableSession:
         outcome.quit = True
 
     def _cmd_save(self, parsed: Parsed, outcome: Outcome) -> None:
-        import yaml
-
         builder = self.builder
         assert builder is not None
         name, _, last = parsed.values["file"].rpartition(" ")
