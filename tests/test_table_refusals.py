@@ -46,7 +46,7 @@ def shown(outcome) -> str:
     parts = [outcome.error or "", *outcome.notes]
     for ruling in outcome.rulings:
         ruling = ruling.ruling
-        parts += [ruling.title, ruling.decision, *map(str, ruling.steps), *map(str, ruling.params.values())]
+        parts += [ruling.rule_id, ruling.title, ruling.decision, *map(str, ruling.steps), *map(str, ruling.params.values())]
     return "\n".join(parts)
 
 
@@ -90,6 +90,7 @@ def test_a_card_already_out_is_not_dealt_again(floor):
     (THREE, ["s1 dealt As Kd"], "s2 dealt As Qd", "duplicate card"),
     ("short-deck 100/200 3 seats 10000 button 3", [], "s1 dealt 2c As", "not in the short-deck deck"),
     (THREE, ["s1 dealt As Kd"], "s1 dealt Qh", "would hold 3 cards"),
+    ("nl 100/200 seats 1:10000 2:10000 3:10000 button 1", [], "s7 dealt As Kd", "DEAL-MISDEAL-SEAT-NOT-ENTITLED"),
     ("nl 100/200 seats 1:10000 2:10000 3:10000 4:10000 button 3", [], "s3 raise 100000", "has 10,000 in all"),
     ("pl 100/200 3 seats 10000 button 3", [], "s3 raise 5000", "above the pot-limit maximum of 700"),
 ])

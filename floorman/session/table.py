@@ -188,7 +188,9 @@ class TableSession:
         try:
             parsed = parse_line(line, self.context())
         except NotationError as error:
-            return self._error(outcome, error)
+            parsed = self._dealt_to_an_empty_seat(line)
+            if parsed is None:
+                return self._error(outcome, error)
         outcome.command = parsed.command
         handler = getattr(self, "_cmd_" + parsed.command.replace("-", "_"), None)
         try:
@@ -204,6 +206,22 @@ class TableSession:
             self.lines.append(line)
         outcome.notes = [user_text(note) for note in outcome.notes]
         return outcome
+
+    def _dealt_to_an_empty_seat(self, line: str) -> Parsed | None:
+        """`s7 dealt As Kd` where seat 7 is an empty seat of the table: cards dealt to a seat not
+        entitled to a hand, a deal error to rule (the notation knows only the seats taken)."""
+        from floorman.model.incidents import parse_incident
+
+        assert self.builder is not None
+        table = self.builder.table
+        match = re.fullmatch(r"\s*s(?:eat)?(\d{1,2})\s+(?:dealt|has)\b.*", line, re.IGNORECASE)
+        if match is None:
+            return None
+        seat = int(match.group(1))
+        if table.seat(seat) is not None or not 1 <= seat <= table.seat_count:
+            return None
+        incident = parse_incident({"type": "deal-error", "error": "dealt-not-entitled", "seat": seat})
+        return Parsed("dealt", incidents=(incident,))
 
     def _error(self, outcome: Outcome, error: FloormanError) -> Outcome:
         text = str(error) if isinstance(error, NotationError) else _one_line(error)
