@@ -147,7 +147,7 @@ def test_a_jump_after_lines_were_entered_is_refused(floor):
     session = TableSession(floor=floor)
     assert session.start("nl 10/20 6 seats 2000 button 6").ok
     what_if = session.enter("what if flop pot 60 live 1 2 3")
-    assert not what_if.ok and "no `what if`" in what_if.error and session.state.street == "preflop"
+    assert not what_if.ok and "rules on something that happens at the table" in what_if.error and session.state.street == "preflop"
     assert session.enter("s3 call").ok
     outcome = session.enter("flop pot 60 live 1 2 3")
     assert not outcome.ok and "`new hand`" in outcome.error

@@ -596,9 +596,6 @@ class TableSession:
 
     def _cmd_what_if(self, parsed: Parsed, outcome: Outcome) -> None:
         assert parsed.inner is not None
-        if parsed.inner.values.get("jump") is not None:
-            raise NotationError("a jump starts the hand: it has no `what if`", column=9,
-                                expected="a line at the table, e.g. what if s5 chips 100 100")
         snapshot, reruled = self._snapshot(), list(self._reruled)
         outcome.what_if = True
         try:
