@@ -393,22 +393,31 @@ class HandBuilder:
     def post_forced_bets(self) -> list["Event"]:
         """Post the antes, blinds and straddles the structure calls for, in order; returns them.
         A short stack posts what it has (all in)."""
-        from floorman.model.events import Post
+        made = self.forced_posts(self.table, self.state)
+        for event in made:
+            self.add_event(event)
+        return made
 
-        forced = self.table.forced_bets
-        state = self.state
+    @staticmethod
+    def forced_posts(table: Table, state: "HandState | None" = None) -> list["Event"]:
+        """The forced bets a hand at `table` starts with, in order (a short stack posts what it has)."""
+        from floorman.model.events import Post
+        from floorman.model.state import HandState
+
+        state = state if state is not None else HandState(table)
+        forced = table.forced_bets
         posts: list[tuple[int, str, int]] = []
-        if self.table.variant.family != "stud":
+        if table.variant.family != "stud":
             small, big = state.expected_blind_seats()
         else:
             small = big = None
-        dealt = [n for n in ([small] if small else []) + self.table.clockwise_from(small or 0)
+        dealt = [n for n in ([small] if small else []) + table.clockwise_from(small or 0)
                  if state.seats[n].dealt_in]
         dealt = list(dict.fromkeys(dealt))
         if forced.ante and forced.ante_style == "every-player":
             posts += [(n, "ante", forced.ante) for n in dealt]
-        if forced.ante and forced.ante_style == "button" and self.table.button in state.seats:
-            posts.append((self.table.button, "button-ante", forced.ante))
+        if forced.ante and forced.ante_style == "button" and table.button in state.seats:
+            posts.append((table.button, "button-ante", forced.ante))
         if small is not None and forced.small_blind:
             posts.append((small, "small-blind", forced.small_blind))
         if big is not None and forced.big_blind:
@@ -416,14 +425,13 @@ class HandBuilder:
         if big is not None and forced.ante and forced.ante_style == "big-blind":
             posts.append((big, "big-blind-ante", forced.ante))
         if big is not None:
-            after = [n for n in self.table.clockwise_from(big) if state.seats[n].dealt_in and n != big]
+            after = [n for n in table.clockwise_from(big) if state.seats[n].dealt_in and n != big]
             posts += [(seat, "straddle", size) for seat, size in zip(after, forced.straddles)]
+        left = {number: seat.stack for number, seat in state.seats.items()}
         made = []
         for seat, kind, size in posts:
-            left = self.state.seats[seat].stack
-            event = Post(seat=seat, kind=kind, amount=min(size, left))
-            self.add_event(event)
-            made.append(event)
+            made.append(Post(seat=seat, kind=kind, amount=min(size, left[seat])))
+            left[seat] -= made[-1].amount
         return made
 
     def add_event(self, event: "Event") -> None:
@@ -471,6 +479,13 @@ class HandBuilder:
         self._marks.append(_Mark((self._base, len(self._base)), (self._group, len(self._group)),
                                  (self._reports, len(self._reports)), (self._earlier, len(self._earlier)),
                                  self._state.tolerate))
+
+    def replace_event(self, old: "Event", new: "Event") -> None:
+        """Put `new` where the event `old` was entered (a card named after it was dealt unknown);
+        what was entered after it is entered again on the corrected hand."""
+        entries = [_Entry("event", new) if entry.kind == "event" and entry.item is old else entry
+                   for entry in self.timeline]
+        self.restore(entries)
 
     def undo(self) -> Any:
         """Take back the last event or incident; returns it (None when there is nothing to undo)."""

@@ -5,7 +5,6 @@ far with the colour codes stripped (pgcli's manner)."""
 from __future__ import annotations
 
 import os
-import re
 import sqlite3
 import subprocess
 import sys
@@ -16,15 +15,11 @@ import pytest
 from floorman.consult import load_questions  # noqa: E402
 
 pexpect = pytest.importorskip("pexpect")
+pytest.importorskip("pyte")
+
+from pty_support import Terminal  # noqa: E402
 
 FLOORMAN = Path(sys.executable).with_name("floorman")
-ANSI = re.compile(r"\x1b\[[0-9;?]*[ -/]*[@-~]|\x1b[=>]|\r")
-
-
-def plain(text: str) -> str:
-    return ANSI.sub("", text)
-
-
 @pytest.fixture
 def env(tmp_path: Path) -> dict[str, str]:
     return {**os.environ, "TERM": "xterm", "FLOORMAN_JOURNAL": str(tmp_path / "journal.sqlite3"),
@@ -33,32 +28,30 @@ def env(tmp_path: Path) -> dict[str, str]:
 
 
 class Session:
-    """One `floorman ask` in a pseudo-terminal."""
+    """One `floorman ask` in a pseudo-terminal, read through a terminal emulator (tests/pty_support.py):
+    each wait is for text on the screen, however many writes it took to get there."""
 
     def __init__(self, env: dict[str, str], *args: str) -> None:
         self.child = pexpect.spawn(str(FLOORMAN), ["ask", *args], env=env, encoding="utf-8", timeout=30,
                                    dimensions=(50, 100))
-        self.seen = ""
+        self.terminal = Terminal(self.child, columns=100, lines=50)
+
+    @property
+    def seen(self) -> str:
+        return self.terminal.transcript
 
     def expect(self, text: str) -> str:
         """Wait for the text (a regular expression) on the screen; returns the screen since the last wait."""
-        try:
-            self.child.expect(text)
-        except (pexpect.TIMEOUT, pexpect.EOF):
-            raise AssertionError(f"expected {text!r}; the screen was:\n{plain(self.seen + (self.child.before or ''))}")
-        chunk = plain(self.child.before + self.child.after)
-        self.seen += chunk
-        return chunk
+        return self.terminal.wait_for(text, timeout=60)
 
     def answer(self, question: str, text: str) -> None:
         self.expect(question)
+        self.terminal.settle(0.05)          # the prompt is drawn whole before the answer is typed
         self.child.sendline(text)
 
     def finish(self) -> str:
         """The rest of the screen; the command must end with status 0."""
-        self.child.expect(pexpect.EOF)
-        rest = plain(self.child.before)
-        self.seen += rest
+        rest = self.terminal.until_end(timeout=60)
         self.child.close()
         assert self.child.exitstatus == 0, f"exit {self.child.exitstatus}:\n{self.seen}"
         return " ".join(rest.split())
@@ -85,6 +78,7 @@ def test_oversized_chip_from_the_list_prompt_with_a_bad_answer_asked_again(env):
     session.answer(r"all-in by the next player.*\[0\]", "")
     session.answer(r"What did the player say\? \[none\]", "")
     session.answer(r"chips pushed out.*\[100\]", "100")
+    session.answer(r"seat, as the table numbers it\? \[4\]", "")         # issue 15: the seat as numbered
     screen = session.finish()
     assert "One oversized chip, put out without a word facing a bet, is a call" in screen
     assert "call amount: 25" in screen and "change: 75" in screen
@@ -97,7 +91,7 @@ def test_short_all_in_words_on_the_command_line_tournament(env):
     session.expect("A question the rules answer")
     session.expect(r"Cash game or tournament\?")
     session.child.send("tourn\t")                   # Tab completes the choice
-    session.expect("tournament")
+    session.terminal.wait_for_line("tournament")    # as the screen shows the line, however it was written
     session.child.sendline("")
     session.answer(r"Betting structure\? \[no-limit\]", "")
     session.answer(r"Blinds", "1000/2000")
@@ -105,6 +99,7 @@ def test_short_all_in_words_on_the_command_line_tournament(env):
     session.answer(r"bet the player faced.*\[0\]", "2,000")
     session.answer(r"all-in by the next player", "3100")
     session.answer(r"What is the floor asked\?", "may-raise")
+    session.answer(r"seat, as the table numbers it\?", "")
     screen = session.finish()
     assert "call-or-fold" in screen.lower() or "CALL-OR-FOLD" in screen
     assert "1,100" in screen or "1100" in screen
@@ -171,6 +166,7 @@ def test_answers_that_make_no_hand_are_said_in_one_line_and_the_answer_at_fault_
     session.answer(r"Its amount", "5000")            # more than the seat has
     session.answer(r"what did the skipped player do", "check")
     session.answer(r"claim the turn", "")
+    session.answer(r"seat, as the table numbers it\?", "")
     session.expect(r"these answers make no hand: .*table stakes")
     session.answer(r"Its amount", "300")             # only that answer is asked again
     screen = session.finish()
@@ -207,6 +203,7 @@ def test_n8_answers_that_make_no_hand_are_asked_again_at_a_terminal_never_a_trac
     session.answer(r"all-in by the next player.*\[0\]", "")
     session.answer(r"What did the player say\? \[none\]", "none")
     session.answer(r"chips pushed out.*\[100\]", "none")
+    session.answer(r"seat, as the table numbers it\?", "")
     reason = session.expect(r"a wager puts out chips, says something, or both")
     assert "these answers make no hand" in reason and "Traceback" not in reason
     session.answer(r"chips pushed out.*\[100\]", "[/]")                       # asked again; markup is no crash

@@ -20,13 +20,16 @@ def consult(words: str, answers: dict[str, str], **options) -> tuple[Consultatio
     returns the consultation, the report and the names asked, in order."""
     consultation = Consultation(**options)
     consultation.start(words)
-    asked = []
-    while (question := consultation.next_question()) is not None:
-        asked.append(question.input.name)
-        consultation.answer(answers.get(question.input.name, ""))
+    asked: list[str] = []
+    while True:
+        while (question := consultation.next_question()) is not None:
+            asked.append(question.input.name)
+            consultation.answer(answers.get(question.input.name, ""))
+        _, report = consultation.rule()
+        if not consultation.unasked(report):        # a rule that fired tests a field not asked: ask it
+            break
     unused = set(answers) - set(asked)
     assert not unused, f"answers given for questions never asked: {unused}"
-    _, report = consultation.rule()
     return consultation, report, asked
 
 
@@ -243,3 +246,59 @@ def test_the_consultation_rules_as_floorman_rule_does_on_the_scenario_file(file,
     assert (got.rule_id, got.decision) == (want.rule_id, want.decision)
     shared = {k for k in want.params if k not in ("seat",)}
     assert {k: got.params[k] for k in shared} == {k: want.params[k] for k in shared}
+
+
+# ----------------------------------------------------------------------------- issue 15 (item 4, item 2)
+
+def test_a_pot_limit_bet_asks_the_street_and_the_pot_and_rules_on_that_pot():
+    """Pot 90 on the flop, a bet of 40, a raise said to 1,000: the maximum is 40 + (90 + 40 + 40) = 210."""
+    consultation, report, asked = consult("pot limit bet over the maximum", {
+        "betting": "pot-limit", "street": "flop", "pot": "90", "bet_faced": "40", "wager.declared": "raise",
+        "wager.amount_said": "1000", "wager.chips": "100 100"})
+    assert asked.index("street") < asked.index("pot") < asked.index("bet_faced")
+    ruling = standing(report)[0]
+    assert ruling.rule_id == "ACT-POT-LIMIT-OVER-MAX" and ruling.params["raise_to"] == 210
+    assert report.state.street == "flop" and report.state.board == ["Jc", "8d", "3s"]
+
+
+def test_no_limit_asks_no_pot_and_preflop_skips_it():
+    _, _, asked = consult("oversized chip", {"bet_faced": "25"})
+    assert "pot" not in asked
+    _, _, asked = consult("pot limit bet over the maximum", {"betting": "pot-limit", "street": "preflop",
+                                                            "bet_faced": "5"})
+    assert "street" in asked and "pot" not in asked
+
+
+def test_an_all_in_said_asks_the_stack():
+    _, report, asked = consult("oversized chip", {"bet_faced": "25", "wager.declared": "all-in", "stack": "300",
+                                                  "wager.chips": "100"})
+    assert "stack" in asked and asked.index("stack") > asked.index("wager.declared")
+    assert report.state is not None
+
+
+def test_the_seat_is_numbered_as_the_real_table_numbers_it():
+    """Seat 5 is seat 5: the disputed player, the bettor and the button keep their places around it."""
+    _, natural, asked = consult("oversized chip", {"bet_faced": "25", "wager.chips": "100"})
+    assert asked[-1] == "seat"
+    consultation, report, _ = consult("oversized chip", {"bet_faced": "25", "wager.chips": "100", "seat": "8"})
+    ruling, first = standing(report)[0], standing(natural)[0]
+    assert (ruling.rule_id, ruling.params["call_amount"], ruling.params["change"]) == \
+        (first.rule_id, first.params["call_amount"], first.params["change"])
+    scene, _ = consultation.rule()
+    assert scene.builder.incidents[0].seat == 8 and 8 in report.state.seats
+    assert any("seat 8" in str(step) for step in ruling.steps)
+
+
+@pytest.mark.parametrize(("words", "field"), [
+    ("Where the house rule says so, a hand that touches the muck is dead", "hand-fouled.identifiable"),
+    ("A player who exposes their own card keeps a live hand", "exposed-card.deal_positions"),
+    ("Time runs out on the clock while facing a bet; the hand is dead", "shot-clock.expired"),
+])
+def test_a_field_a_ruling_rule_tests_is_asked_not_silently_assumed(words, field):
+    """The candidate rules did not test it, the rule that fired does: it is asked (with its
+    default), and the dispute ruled again."""
+    consultation = Consultation()
+    consultation.start(words)
+    assert field not in consultation.plan
+    _, _, asked = consult(words, {})
+    assert field in asked

@@ -62,6 +62,10 @@ def test_muck_is_a_fold_in_turn_an_event_out_of_the_betting_and_a_dispute_at_sho
     at_showdown = Context(seats=SIX.seats, showdown=True)
     incident = only_incident("s3 mucks", at_showdown)
     assert incident.type == "muck-at-showdown" and incident.seat == 3
+    # issue 15: at a podium "mucks" means into the muck (mixed with the discards: not identifiable)
+    assert (incident.where, incident.identifiable) == ("in-muck", False)
+    released = only_incident("s3 mucks released", at_showdown)
+    assert (released.where, released.identifiable) == ("released", True)
     mixed = only_incident("s3 mucks in-muck", at_showdown)
     assert (mixed.where, mixed.identifiable) == ("in-muck", False)
 
@@ -125,7 +129,7 @@ def test_session_commands():
     ("s3 raise 15 16", 13, "'16' is not expected", "the end of the line"),
     ("flop As Kd", 6, "a flop is three", "three cards"),
     ("flop As Kx 7c", 9, "'Kx' is not", "a card"),
-    ("turn 2h 3h", 9, "'3h' is not expected", "the end of the line"),
+    ("turn 2h 3h", 6, "2 cards: a turn is one", "one card"),
     ("hello", 1, "'hello' is not a command", "a seat"),
     ("incident boxd-card", 10, "did you mean 'boxed-card'", "boxed-card"),
     ("incident wager seat=3 chipz=100", 23, "did you mean 'chips'", "chips"),

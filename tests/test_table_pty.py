@@ -15,49 +15,16 @@ from pathlib import Path
 import pytest
 
 pexpect = pytest.importorskip("pexpect")
+pytest.importorskip("pyte")
 
-from pty_support import FLOORMAN, ROOT, clean, terminal_environment  # noqa: E402
+from pty_support import FLOORMAN, ROOT, TableTerminal, terminal_environment  # noqa: E402
 
 TIMEOUT = 90          # generous: the machine is shared; the tests themselves are quick
-PROMPT = "floor>"
-# prompt-toolkit turns bracketed paste on as a prompt starts and off as it ends: what lies
-# between an end and the next start is what the line printed
-PROMPT_ENDS, PROMPT_STARTS = "\x1b[?2004l", "\x1b[?2004h"
 
 
 @pytest.fixture
 def env(tmp_path: Path) -> dict[str, str]:
     return terminal_environment(tmp_path)
-
-
-class Table:
-    """A `floorman table` session in a pseudo-terminal."""
-
-    def __init__(self, env: dict[str, str], setup: str, cwd: Path) -> None:
-        self.child = pexpect.spawn(str(FLOORMAN), ["table", *setup.split()], env=env, cwd=str(cwd),
-                                   dimensions=(40, 100), encoding="utf-8", timeout=TIMEOUT)
-        self.child.expect_exact(PROMPT_STARTS)
-        self.opening = clean(self.child.before)
-        self.child.expect_exact(PROMPT)
-
-    def type(self, line: str) -> str:
-        """Type a line and Enter; the screen up to the next prompt, without escape codes."""
-        return self.keys(line + "\r")
-
-    def keys(self, keys: str) -> str:
-        self.child.send(keys)
-        self.child.expect_exact(PROMPT_ENDS)
-        self.child.expect_exact(PROMPT_STARTS)
-        screen = clean(self.child.before)
-        self.child.expect_exact(PROMPT)
-        return screen
-
-    def quit(self) -> str:
-        self.child.send("quit\r")
-        self.child.expect_exact(PROMPT_ENDS)
-        self.child.expect(pexpect.EOF)
-        self.child.close()
-        return clean(self.child.before)
 
 
 def rule_json(path: Path, env: dict[str, str]) -> dict:
@@ -109,7 +76,7 @@ def test_five_disputes_rule_as_the_scenario_file(env, tmp_path, setup, lines, sc
     assert len(lines) <= 6
     expected_report = rule_json(ROOT / "scenarios" / "table" / scenario, env)
     expected = expected_report["rulings"][-1]
-    table = Table(env, setup, tmp_path)
+    table = TableTerminal(env, setup, tmp_path)
     screens = [table.type(line) for line in lines]
     last = screens[-1]
     assert_same_ruling(last, expected, key_params)
@@ -128,7 +95,7 @@ def test_five_disputes_rule_as_the_scenario_file(env, tmp_path, setup, lines, sc
 # ----------------------------------------------------------------------------- the session as a user meets it
 
 def test_a_dispute_from_set_up_to_ruling_is_recorded(env, tmp_path):
-    table = Table(env, "nl 2/5 cash 6 seats 500 button 6", tmp_path)
+    table = TableTerminal(env, "nl 2/5 cash 6 seats 500 button 6", tmp_path)
     assert "profile: cash" in table.opening or "profile cash" in table.opening
     assert "Seat 3 to act" in table.opening
     table.type("s3 raise 25")
@@ -143,7 +110,7 @@ def test_a_dispute_from_set_up_to_ruling_is_recorded(env, tmp_path):
 
 
 def test_bad_input_gets_one_line_and_the_session_goes_on(env, tmp_path):
-    table = Table(env, "nl 2/5 cash 6 seats 500 button 6", tmp_path)
+    table = TableTerminal(env, "nl 2/5 cash 6 seats 500 button 6", tmp_path)
     typo = table.type("s3 rasie 25")
     assert "column 4" in typo and "did you mean 'raise'" in typo
     seat = table.type("s9 call")
@@ -158,7 +125,7 @@ def test_bad_input_gets_one_line_and_the_session_goes_on(env, tmp_path):
 
 
 def test_undo_and_what_if(env, tmp_path):
-    table = Table(env, "nl 2/5 cash 6 seats 500 button 6", tmp_path)
+    table = TableTerminal(env, "nl 2/5 cash 6 seats 500 button 6", tmp_path)
     table.type("s3 raise 25")
     what_if = table.type("what if s4 chips 100 silent")
     assert "WHAT IF" in what_if and "BET-OVERSIZED-CHIP-CALL" in what_if
@@ -171,7 +138,7 @@ def test_undo_and_what_if(env, tmp_path):
 
 
 def test_save_writes_a_scenario_that_check_passes(env, tmp_path):
-    table = Table(env, "nl 2/5 cash 6 seats 500 button 6", tmp_path)
+    table = TableTerminal(env, "nl 2/5 cash 6 seats 500 button 6", tmp_path)
     table.type("s3 raise 25")
     table.type("s4 chips 100 silent")
     saved = table.type("save dispute.yaml")
@@ -186,15 +153,24 @@ def test_save_writes_a_scenario_that_check_passes(env, tmp_path):
 
 
 def test_tab_completes_commands_and_history_is_kept(env, tmp_path):
-    table = Table(env, "nl 2/5 cash 6 seats 500 button 6", tmp_path)
+    table = TableTerminal(env, "nl 2/5 cash 6 seats 500 button 6", tmp_path)
     # Tab completes the command from the grammar: `s3 ra` -> `s3 raise`
     table.child.send("s3 ra\t")
-    # completion runs in the background: wait for it (the terminal may draw "ise" after "ra" in its own
-    # write, with escape codes between)
-    table.child.expect(r"ra(?:\x1b\[[0-9;?]*[a-zA-Z])*ise")
+    # completion runs in the background and may reach the terminal in several writes: wait until the
+    # line as the screen shows it reads `s3 raise` (issue 15: one write was not enough under load)
+    assert "floor> s3 raise" in table.terminal.wait_for_line("floor> s3 raise", timeout=TIMEOUT)
     screen = table.keys(" 25\r")
     assert "Seat 4 to act" in screen and "25 to call" in screen
     table.type("s4 rasie 100")
+    # issue 15: an incident type, then its field, then the field's value, each from a prefix
+    table.child.send("incident pre\t")
+    table.terminal.wait_for_line("floor> incident premature-board", timeout=TIMEOUT)
+    table.child.send(" str\t")
+    table.terminal.wait_for_line("incident premature-board street=", timeout=TIMEOUT)
+    table.child.send("tu\t")
+    table.terminal.wait_for_line("incident premature-board street=turn", timeout=TIMEOUT)
+    table.child.send("\x15")            # Ctrl-U: the line is cleared, nothing entered
+    table.terminal.wait_for_line("floor>", timeout=TIMEOUT)
     table.quit()
     history = tmp_path / "data" / "floorman" / "table_history"
     assert history.exists()
@@ -216,7 +192,7 @@ def test_scripted_mode_reads_stdin(env, tmp_path):
 def test_n6_n7_n15_a_live_table_at_a_terminal_survives_hostile_lines(env, tmp_path):
     """A 400-digit amount, a `what if` 300 deep and undo past the blinds: each refused or kept in one
     line, and the session goes on."""
-    table = Table(env, "nl 2/5 cash 6 seats 500 button 6", tmp_path)
+    table = TableTerminal(env, "nl 2/5 cash 6 seats 500 button 6", tmp_path)
     undone = table.type("undo")
     assert "nothing to undo" in undone and "the forced bets stay" in undone
     huge = table.type("s3 raise " + "9" * 400)

@@ -58,6 +58,8 @@ def ask(
             if question is None:
                 try:
                     scene, report = consultation.rule()
+                    if consultation.unasked(report):
+                        continue          # a rule that fired tests a field nobody was asked: ask it
                     break
                 except FloormanError as error:
                     # these answers make no hand: say why, and ask again the answer it names (else the last)
@@ -191,10 +193,13 @@ def _escape(text: str) -> str:
 
 
 def _one_line(error: Exception) -> str:
+    """The error in one line as an ask user reads it (no internal path such as `incidents[0].amount`)."""
+    from floorman.notation.errors import user_text
+
     message = getattr(error, "message", "") or str(error)
     expected = getattr(error, "expected", None)
     text = " ".join(f"{message} (expected {expected})".split()) if expected else " ".join(message.split())
-    return text
+    return user_text(text)
 
 
 def register(app: typer.Typer) -> None:

@@ -65,6 +65,7 @@ def list_rulings(
     with book:
         entries = book.entries(limit=limit, since=since, staff=staff)
         total = book.count()
+        undone = book.undone()
     if not entries:
         typer.echo(f"no rulings match in {book.path} ({total} recorded)")
         return
@@ -78,7 +79,9 @@ def list_rulings(
         columns["staff"] = lambda e: e.staff or "-"
     if any(entry.table_name for entry in entries):
         columns["table"] = lambda e: e.table_name or "-"
-    columns.update({"profile": lambda e: e.profile, "ruling": lambda e: e.decisions})
+    # a ruling taken back by `undo` at the table says so: a reviewer sees which rulings stood
+    columns.update({"profile": lambda e: e.profile,
+                    "ruling": lambda e: (f"UNDONE (#{undone[e.id]}): " if e.id in undone else "") + e.decisions})
     for column in columns:
         view.add_column(column, justify="right" if column == "#" else "left",
                         no_wrap=column in ("#", "time (UTC)", "command"), overflow="fold")
@@ -125,11 +128,18 @@ def show(
 
     with _open(journal) as book:
         entry = book.entry(entry_id)
+        undone_by = book.undone().get(entry.id)
     console = Console(highlight=False)
     header = (f"Ruling #{entry.id}, {_when(entry.recorded_at)}, by `floorman {entry.command}`"
               + (f", staff {entry.staff}" if entry.staff else "") + (f", table {entry.table_name}" if entry.table_name
                                                                      else "") + f"; profile {entry.profile}")
     console.print(Text(header, style="bold"))
+    if undone_by is not None:
+        console.print(Text(f"UNDONE: taken back at the table by `undo` (#{undone_by}); this ruling did not stand",
+                           style="bold red"))
+    if entry.undoes is not None:
+        console.print(Text(f"An undo: ruling #{entry.undoes} was taken back at the table and did not stand "
+                           "(the hand below is the one it was given on)", style="bold"))
     from floorman.cli import ruling_view
 
     try:

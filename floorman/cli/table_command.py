@@ -49,7 +49,13 @@ def table(
 
         return record_ruling(report_json, command=command, situation=situation, staff=staff, journal_path=journal)
 
-    session = TableSession(profile=profile, house=house, recorder=None if no_journal else recorder)
+    def undo_recorder(entry_ids: list[int]) -> str | None:
+        from floorman.journal import record_undo
+
+        return record_undo(entry_ids, staff=staff, journal_path=journal)
+
+    session = TableSession(profile=profile, house=house, recorder=None if no_journal else recorder,
+                           undo_recorder=None if no_journal else undo_recorder)
     interactive = sys.stdin.isatty() and sys.stdout.isatty()
     first = " ".join(setup) if setup else None
     if interactive:

@@ -18,8 +18,11 @@ from floorman.rulebook.loader import Rulebook, load_rulebook
 from floorman.rulebook.schema import Rule
 
 # The set-up questions are asked first, in this order, then the incident's own.
-SETUP = ("format", "variant", "betting", "stakes", "players", "stack", "street", "bet_faced", "all_in_to",
+SETUP = ("format", "variant", "betting", "stakes", "players", "stack", "street", "pot", "bet_faced", "all_in_to",
          "river_bet", "acted", "asker")
+#: asked last, where a dispute has one disputed player: the seat as the real table numbers it
+#: (after every other question, so that answers piped in keep their places)
+SEATED_STAGES = ("betting", "showdown")
 STAGE_INPUTS = {"deal": {"format", "betting", "stakes", "players", "acted"},
                 "board": {"format", "betting", "stakes", "players", "acted"},
                 "showdown": {"format", "betting", "stakes", "players", "river_bet", "asker"},
@@ -206,6 +209,8 @@ class Consultation:
         needed |= {"format", "stakes"}
         order = [name for name in SETUP if name in needed and name in stage]
         order += [name for name in self.questions.inputs if name.startswith(dispute.type + ".") and name in needed]
+        if dispute.stage in SEATED_STAGES and "seat" in self.questions.inputs:
+            order.append("seat")
         return order
 
     def fields_tested(self, rules: list[Rule]) -> set[tuple[str, str]]:
@@ -266,7 +271,16 @@ class Consultation:
             default = self.dispute.defaults[spec.name]
         if not default:           # a required field: its first choice, or no
             return spec.choices[0] if spec.kind == "choice" and spec.choices else "no" if spec.kind == "bool" else ""
+        if default == "$seat":    # the disputed seat as the hand is laid out from the answers so far
+            return str(self._natural_seat())
         return placeholder(default, self.answers) if default.startswith("$") else default
+
+    def _natural_seat(self) -> int:
+        answers = {name: value for name, value in self._all_answers().items() if name != "seat"}
+        try:
+            return int(self.scene_for(answers).roles.get("seat", 1))
+        except FloormanError:
+            return 1
 
     def answer(self, text: str) -> Any:
         """Answer the current question (empty text: its default). A bad answer raises BadAnswer
@@ -279,7 +293,45 @@ class Consultation:
                  _with_default(spec, question.default))
         self.answers[spec.name] = value
         self.asked.append(spec.name)
+        self._follow_up(spec.name, value)
         return value
+
+    def _follow_up(self, name: str, value: Any) -> None:
+        """An answer that makes other inputs matter (a pot-limit bet: the street and the pot; an
+        all-in: the stack): they are asked too, before the seat (the last question)."""
+        assert self.questions is not None
+        shown = value if isinstance(value, str) else str(value)
+        for used in self.questions.follow_ups.get(name, {}).get(shown, ()):
+            if used in self.plan or used not in self.questions.inputs:
+                continue
+            self.plan.insert(self._place(used), used)
+
+    def unasked(self, report: Any) -> list[str]:
+        # (the consultation is ruled with every answer and default; a rule that fired may test an
+        # incident field no candidate rule tested: that answer was a default nobody saw)
+        """The incident inputs a rule that fired tests and nobody was asked: they are asked now
+        (with their defaults), and the dispute ruled again, rather than silently assumed."""
+        assert self.questions is not None and self.dispute is not None
+        fired = [self.rulebook.rules[r.rule_id] for r in getattr(report, "rulings", ())
+                 if r.rule_id in self.rulebook.rules]
+        missing = []
+        for fact, name in sorted(self.fields_tested(fired)):
+            for used in self.questions.inputs_for(fact, name) or ():
+                if used.startswith(self.dispute.type + ".") and used not in self.plan and used not in missing:
+                    missing.append(used)
+        for used in missing:
+            self.plan.insert(self._place(used), used)
+        return missing
+
+    def _place(self, name: str) -> int:
+        """Where an input joins the plan: a set-up input in its SETUP place among those not yet
+        answered (the street before the bet faced), any other before the seat (the last question)."""
+        if name in SETUP:
+            rank = SETUP.index(name)
+            for at, other in enumerate(self.plan):
+                if other not in self.answers and (other not in SETUP or SETUP.index(other) > rank):
+                    return at
+        return self.plan.index("seat") if "seat" in self.plan else len(self.plan)
 
     # ------------------------------------------------------------------ ruling
     @property
@@ -289,11 +341,14 @@ class Consultation:
         return self.profile or default_profile(self.answers.get("format") or "cash")
 
     def scene(self) -> Any:
+        return self.scene_for(self._all_answers())
+
+    def scene_for(self, answers: dict[str, Any]) -> Any:
         from floorman.consult.scene import Scene
 
         if self.dispute is None:
             raise FloormanError("no dispute chosen yet")
-        return Scene(self.dispute.type, self.dispute.stage, self._all_answers(), self.ruling_profile,
+        return Scene(self.dispute.type, self.dispute.stage, answers, self.ruling_profile,
                      house=self.house, floor=self.floor)
 
     def _all_answers(self) -> dict[str, Any]:
@@ -313,10 +368,11 @@ class Consultation:
         import re
 
         assert self.dispute is not None
-        named = re.fullmatch(r"incidents\[\d+\]\.([a-z_]+)", str(getattr(error, "field", "") or ""))
-        name = f"{self.dispute.type}.{named.group(1)}" if named else None
-        if name not in self.answers:
-            name = self.asked[-1] if self.asked else None
+        field_name = str(getattr(error, "field", "") or "")
+        named = re.fullmatch(r"incidents\[\d+\]\.([a-z_]+)", field_name)
+        name = f"{self.dispute.type}.{named.group(1)}" if named else (field_name if field_name in SETUP else None)
+        if name not in self.answers:         # the last answer that could make a hand impossible (not the seat)
+            name = next((asked for asked in reversed(self.asked) if asked != "seat"), None)
         if name is not None:
             self.answers.pop(name)
             self.asked.remove(name)

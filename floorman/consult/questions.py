@@ -62,7 +62,7 @@ class Input:
             "amount": "an amount in chips, a whole number (e.g. 25, 2,000 or 2.5k)"
                       + (", or none" if self.default == "none" else ""),
             "blinds": "small/big blinds, e.g. 2/5 or 1000/2000",
-            "chips": "chip values separated by spaces, e.g. 100 or 25 25 (none for no chips)",
+            "chips": "chip values separated by spaces, e.g. 100, 25 25 or 4x500 (none for no chips)",
             "cards": "cards like Ah Kd (none for no cards)",
             "positions": "whole numbers separated by spaces, e.g. 1 or 1 2",
             "following": "an action: check, call, fold, bet N, raise N, all-in N, or none",
@@ -137,7 +137,16 @@ def _list(raw: str) -> list[str]:
 
 
 def _chips(spec: Input, raw: str) -> list[int]:
-    chips = [_number(word) for word in _list(raw.replace(", ", " "))]
+    """Chip values separated by spaces, a multiple as at the table: `4x500 100` or `500x4`."""
+    from floorman.notation.errors import NotationError
+    from floorman.notation.lexer import Word
+    from floorman.notation.lexer import chips as chips_in
+
+    try:
+        chips = [chip for word in _list(raw.replace(", ", " "))
+                 for chip in chips_in(Word(word.replace("_", "").lstrip("$"), 1))]
+    except NotationError:
+        raise ValueError(raw) from None
     if any(chip == 0 for chip in chips):
         raise BadAnswer("a chip is worth more than 0", expected=spec.expected())
     return chips
@@ -196,6 +205,8 @@ class Questions:
     fields: dict[str, dict[str, tuple[str, ...]]]     # fact -> field -> inputs
     sources: dict[str, str]                           # fact -> "profile" | "derive-rules"
     path: str = ""
+    # input -> answer -> the inputs that answer makes matter (`betting: {pot-limit: [street, pot]}`)
+    follow_ups: dict[str, dict[str, tuple[str, ...]]] = field(default_factory=dict)
 
     def inputs_for(self, fact: str, name: str) -> tuple[str, ...] | None:
         """The inputs a fact field is computed from; None when the field is not declared."""
@@ -237,7 +248,15 @@ def load_questions(rulebook_folder: str | Path | None = None) -> Questions:
                 raise FloormanError(f"{path}: {fact}.{name} is computed from {unknown[0]!r}, which is not an input",
                                     field=f"fields.{fact}.{name}")
             fields[fact][name] = tuple(used)
-    return Questions(inputs, disputes, fields, sources, str(path))
+    follow_ups: dict[str, dict[str, tuple[str, ...]]] = {}
+    for name, by_answer in (document.get("follow_ups") or {}).items():
+        for answer, used in (by_answer or {}).items():
+            unknown = [u for u in [name, *used] if u not in inputs]
+            if unknown:
+                raise FloormanError(f"{path}: follow_ups names {unknown[0]!r}, which is not an input",
+                                    field=f"follow_ups.{name}")
+            follow_ups.setdefault(name, {})[str(answer)] = tuple(used)
+    return Questions(inputs, disputes, fields, sources, str(path), follow_ups)
 
 
 def _input(name: str, raw: dict[str, Any], path: str) -> Input:

@@ -50,6 +50,7 @@ def placeholder(name: str, answers: dict[str, Any]) -> str:
         "$all_in_seat": 4 if players > 3 else 1,
         "$short_raise": max(bet, big) + max(bet, big) // 2,
         "$pot_high": 4 * big,
+        "$pot": players * big if street != "preflop" else small + big,
     }
     return str(values.get(name, name))
 
@@ -118,9 +119,12 @@ class Scene:
                     self._act(self._actor(), "call")
             self.roles["seat"] = self._actor() or 1
             return hand
-        for index in range(target):
-            self._complete_round()
-            self._event({"type": "board", "cards": list(BOARD[index])})
+        if self.stage == "betting" and target and self.answers.get("pot") is not None:
+            hand = self._jump(street)          # the pot as said, the board dealt to the street
+        else:
+            for index in range(target):
+                self._complete_round()
+                self._event({"type": "board", "cards": list(BOARD[index])})
         if self.stage == "board":
             self._complete_round()
             if self.dispute == "flop-without-burn":
@@ -136,6 +140,36 @@ class Scene:
             self._river()
             return hand
         self._bet()
+        return hand
+
+    def _jump(self, street: str) -> HandBuilder:
+        """The hand at the start of `street` with the pot answered (floorman/session/jump.py): the
+        seats in it called equally before the flop and checked since; when the pot does not split
+        evenly among every seat, the last seats folded before the flop (their blinds stay in)."""
+        from floorman.notation.errors import NotationError
+        from floorman.notation.jump import Jump
+        from floorman.session.jump import lay_out
+
+        cards = [card for index in range(STREETS.index(street)) for card in BOARD[index]]
+        order = [seat.number for seat in self._hand.table.seats]
+        error: NotationError | None = None
+        for count in range(len(order), 1, -1):
+            try:
+                table, events = lay_out(self._hand.table, Jump(street, cards, pot=self.answers["pot"],
+                                                               live=order[:count]), room=self._hand._room)
+                break
+            except NotationError as refused:
+                error = error or refused
+        else:
+            assert error is not None
+            made = placeholder("$pot", self.answers)
+            raise InvalidEvent(f"a pot of {self.answers['pot']:,} cannot be made before the {street} at these blinds "
+                               f"({error.message})", field="pot",
+                               expected=f"a pot the players could have made, e.g. {made}")
+        hand = HandBuilder(table, self.profile, house=self.house, floor=self.floor)
+        for event in events:
+            hand.add_event(event)
+        self._hand = hand
         return hand
 
     def _stud(self) -> None:
@@ -326,13 +360,55 @@ class Scene:
         from pydantic import ValidationError
 
         try:
-            incident = parse_incident(self.incident())
+            raw = self.incident()
+            incident = parse_incident(raw)
         except ValidationError as error:
             first = error.errors(include_url=False)[0]
             where = ".".join(str(part) for part in first["loc"] if isinstance(part, (str, int)))
             raise InvalidEvent(first["msg"].removeprefix("Value error, "),
                                field="incidents[0]" + (f".{where}" if where else "")) from None
+        wanted, natural = self.answers.get("seat"), self.roles.get("seat")
+        if wanted is not None and natural is not None and wanted != natural:
+            self.builder, incident = self._renumbered(wanted - natural, raw)
         return self.builder.add_incident(incident)
+
+    def _renumbered(self, shift: int, raw: dict[str, Any]) -> tuple[HandBuilder, Any]:
+        """The hand with every seat numbered as the real table numbers it: the disputed seat is the
+        seat answered, the others in their places around a 10-seat table."""
+        def seat(number: int) -> int:
+            return (number - 1 + shift) % SEATS + 1
+
+        table = self.builder.table
+        data = table.model_dump(mode="json")
+        data["seats"] = [{**s, "number": seat(s["number"])} for s in data["seats"]]
+        data["seat_count"] = SEATS
+        if data.get("button") is not None:
+            data["button"] = seat(data["button"])
+        hand = HandBuilder(Table.from_data(data), self.profile, house=self.house, floor=self.floor)
+        for event in self.builder.events:
+            moved = event.model_dump(mode="json")
+            if moved.get("seat") is not None:
+                moved["seat"] = seat(moved["seat"])
+            hand.add_event(parse_event(moved))
+        self.roles = {role: seat(number) for role, number in self.roles.items()}
+        return hand, parse_incident(_seats_moved(raw, seat))
+
+
+SEATS = 10       # a table numbered as the real one: seats 1 to 10 around it
+
+#: the incident fields that name a seat (a list of seats, or actions by seat, moves with them)
+_SEAT_FIELDS = ("seat", "skipped", "about", "target", "bettor", "awarded_to", "owner", "all_in_seat",
+                "condition_seat", "misled_seat", "to_seat", "other_seat")
+
+
+def _seats_moved(raw: dict[str, Any], seat: Any) -> dict[str, Any]:
+    moved = dict(raw)
+    for name in _SEAT_FIELDS:
+        if isinstance(moved.get(name), int):
+            moved[name] = seat(moved[name])
+    if isinstance(moved.get("then"), list):
+        moved["then"] = [{**action, "seat": seat(action["seat"])} for action in moved["then"]]
+    return moved
 
 
 class _Restack(Exception):

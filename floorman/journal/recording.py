@@ -136,6 +136,24 @@ def record_ruling(report_json: dict[str, Any], *, command: str, situation: "Situ
     return entry_id, None
 
 
+def record_undo(entry_ids: list[int], *, staff: str | None = None,
+                journal_path: str | Path | None = None) -> str | None:
+    """Record that these rulings were taken back (`undo` at the table): one new row each, naming
+    it. Returns None, or the line saying it was not recorded. Never raises."""
+    try:
+        where, _ = resolve_path(journal_path)
+        _record_kept(where)
+        journal = shared_journal(journal_path)
+        for entry_id in entry_ids:
+            journal.record_undo(entry_id, staff=staff, recorded_at=utc_now())
+    except Exception as error:  # noqa: BLE001 - the undo is done whatever goes wrong here
+        from floorman.errors import FloormanError
+
+        why = str(error) if isinstance(error, FloormanError) else f"{type(error).__name__}: {error}"
+        return WARNING + _one_line(f"the undo of ruling {', '.join(f'#{n}' for n in entry_ids)}: {why}")
+    return None
+
+
 def _keep(where: Path, row: dict[str, Any]) -> None:
     global _AT_EXIT
     if not _AT_EXIT:

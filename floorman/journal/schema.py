@@ -22,7 +22,7 @@ APPLICATION_ID = 0x464C4D4E        # "FLMN"
 # JSON columns hold JSON text (the pydantic model_dump(mode="json") of the table, events and
 # incidents; the rulings' JSON as `floorman rule --json` prints them).
 COLUMNS = ("id", "recorded_at", "command", "staff", "table_name", "profile", "options", "table_setup", "events",
-           "incidents", "rulings", "pots", "hands", "floorman_version")
+           "incidents", "rulings", "pots", "hands", "floorman_version", "undoes")
 JSON_COLUMNS = frozenset({"options", "table_setup", "events", "incidents", "rulings", "pots", "hands"})
 
 MIGRATIONS: list[list[str]] = [
@@ -61,6 +61,12 @@ MIGRATIONS: list[list[str]] = [
             seed        INTEGER                             -- the quiz's --seed (NULL for a bundled set)
         )""",
         "CREATE INDEX quiz_answer_trainee ON quiz_answer (trainee, answered_at)",
+    ],
+    # v3: `undo` at the table takes a ruling back by a new row that names it (the journal stays
+    # append-only): a row whose `undoes` is N says ruling #N did not stand
+    [
+        "ALTER TABLE ruling ADD COLUMN undoes INTEGER REFERENCES ruling (id)",
+        "CREATE INDEX ruling_undoes ON ruling (undoes)",
     ],
 ]
 

@@ -112,6 +112,7 @@ class Entry:
     pots: list[dict[str, Any]]
     hands: dict[str, Any]
     floorman_version: str
+    undoes: int | None = None        # this row takes ruling #undoes back (an `undo` at the table)
 
     @classmethod
     def from_row(cls, row: tuple[Any, ...]) -> "Entry":
@@ -125,6 +126,8 @@ class Entry:
     @property
     def decisions(self) -> str:
         """The rulings in a few words: 'call 25 (rule-id); ...'."""
+        if self.undoes is not None:
+            return f"undo: ruling #{self.undoes} taken back"
         if not self.rulings:
             return "no rule applied"
         return "; ".join(f"{ruling.get('decision', '?')} ({ruling.get('rule', '?')})" for ruling in self.rulings)
@@ -229,7 +232,7 @@ class Journal:
                incidents: list[dict[str, Any]], rulings: list[dict[str, Any]], staff: str | None = None,
                table_name: str | None = None, options: dict[str, Any] | None = None,
                pots: list[dict[str, Any]] | None = None, hands: dict[str, Any] | None = None,
-               recorded_at: str | None = None) -> int:
+               recorded_at: str | None = None, undoes: int | None = None) -> int:
         """Record one ruling and commit it (synced to disk) before returning its id. `recorded_at`
         is when the ruling was given, if not now (one kept while the journal was locked)."""
         import sqlite3
@@ -239,7 +242,7 @@ class Journal:
         row = {"recorded_at": recorded_at or utc_now(), "command": command, "staff": staff or None,
                "table_name": table_name or None, "profile": profile, "options": options or {},
                "table_setup": table, "events": events, "incidents": incidents, "rulings": rulings,
-               "pots": pots or [], "hands": hands or {}, "floorman_version": __version__}
+               "pots": pots or [], "hands": hands or {}, "floorman_version": __version__, "undoes": undoes}
         names = [name for name in COLUMNS if name != "id"]
         values = [json.dumps(row[name], ensure_ascii=False, separators=(",", ":")) if name in JSON_COLUMNS
                   else row[name] for name in names]
@@ -287,6 +290,27 @@ class Journal:
             parameters.append(staff)
         where = ("WHERE " + " AND ".join(clauses)) if clauses else ""
         return list(self._select(where, tuple(parameters), limit=limit))
+
+    def undone(self) -> dict[int, int]:
+        """Ruling id -> the id of the row that took it back (an `undo` at the table)."""
+        import sqlite3
+
+        with self._lock:
+            try:
+                rows = self._connection.execute("SELECT undoes, id FROM ruling WHERE undoes IS NOT NULL").fetchall()
+            except sqlite3.Error as error:
+                raise explain(error, self.path) from None
+        return {int(undoes): int(row_id) for undoes, row_id in rows}
+
+    def record_undo(self, entry_id: int, *, command: str = "table (undo)", staff: str | None = None,
+                    recorded_at: str | None = None) -> int:
+        """Record that ruling `entry_id` was taken back: a new row, holding the same hand, that
+        names it (no row is ever changed)."""
+        taken = self.entry(entry_id)
+        return self.record(command=command, profile=taken.profile, table=taken.table_setup, events=taken.events,
+                           incidents=taken.incidents, rulings=[], staff=staff or taken.staff,
+                           table_name=taken.table_name, options=taken.options, recorded_at=recorded_at,
+                           undoes=entry_id)
 
     def entry(self, entry_id: int) -> Entry:
         """One ruling by its id; JournalError if there is none."""

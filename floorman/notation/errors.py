@@ -2,7 +2,22 @@
 
 from __future__ import annotations
 
+import re
+
 from floorman.errors import FloormanError
+
+# where a value sits in a scenario document (`incidents[0].seat`, `events[3]`): the engine's
+# words, never a podium user's, who typed a line and not a document
+_INTERNAL = re.compile(r"\b(?:incidents|events|rulings|hands)\[\d+\](?:\.|: |\b)")
+
+
+_INCIDENT_NUMBER = re.compile(r" on incident \d+(?=[:)])")
+
+
+def user_text(text: str) -> str:
+    """A message as a table or ask user reads it: no internal path to a field of a document, no
+    incident counted from 0."""
+    return _INCIDENT_NUMBER.sub("", _INTERNAL.sub("", text))
 
 
 class NotationError(FloormanError):

@@ -16,6 +16,7 @@ A syntax is a line of slots separated by spaces:
   `LINE`             the rest of the line, read as another notation line
   `TEXT`             the rest of the line, as typed (a file name)
   `TYPE`             an incident type (see docs/incidents.md)
+  `JUMP`             a jump to the start of the street: pot, live seats, stacks... (notation/jump.py)
 """
 
 from __future__ import annotations
@@ -103,15 +104,17 @@ COMMANDS: tuple[Command, ...] = (
     _command("checked-to", "checked to {flop|turn|river}",
              "every seat checks until that street (the cards are left unknown)", "checked to river", "action"),
     # --- cards: events
-    _command("flop", "flop CARDS", "the flop (three cards)", "flop As Kd 7c", "cards"),
-    _command("turn", "turn CARD", "the turn card", "turn 2h", "cards"),
-    _command("river", "river CARD", "the river card", "river 9c", "cards"),
+    _command("flop", "flop [CARDS] [JUMP]", "the flop (three cards; left out: unknown); a card that comes before "
+             "the betting is over is a dispute (premature-board)", "flop As Kd 7c", "cards"),
+    _command("turn", "turn [CARDS] [JUMP]", "the turn card (left out: unknown)", "turn 2h", "cards"),
+    _command("river", "river [CARDS] [JUMP]", "the river card (left out: unknown)", "river 9c", "cards"),
     _command("burn", "burn [CARD]", "a burn card", "burn", "cards"),
     _command("dealt", "SEAT dealt|has CARDS", "the seat's hole cards", "s3 dealt As Ad", "cards"),
     _command("shows", "SEAT shows|tables CARDS", "the seat tables its hand at showdown", "s3 shows As Ad",
              "cards"),
     _command("mucks", "SEAT mucks [{released|touching-muck|in-muck}] [{identifiable|unidentifiable}]",
-             "the seat throws its hand away; at the showdown, untabled, it is a dispute (muck-at-showdown)",
+             "the seat throws its hand away; at the showdown, untabled, it is a dispute (muck-at-showdown): "
+             "into the muck unless `released` or `touching-muck` is said",
              "s3 mucks in-muck", "cards"),
     # --- disputes: incidents, ruled the moment they are entered
     _command("chips", "SEAT chips CHIPS [silent] [, says WORDS]",
@@ -143,7 +146,8 @@ COMMANDS: tuple[Command, ...] = (
              "save dispute.yaml", "session"),
     _command("new-hand", "new hand", "the next hand: the button moves, stacks as they end", "new hand",
              "session"),
-    _command("help", "help|?", "show this help", "help", "session"),
+    _command("help", "help|? [TYPE]", "show this help; `help TYPE`: an incident type's fields and an example",
+             "help premature-board", "session"),
     _command("quit", "quit|exit|q", "end the session", "quit", "session"),
 )
 

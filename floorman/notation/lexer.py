@@ -74,6 +74,34 @@ def is_amount(word: Word) -> bool:
     return bool(_AMOUNT.match(word.text))
 
 
+_MULTIPLE = re.compile(r"^([^xX*×]+)[xX*×]([^xX*×]+)$")
+MAX_CHIP_COUNT = 1000      # chips in one push: more is a typing slip, not a bet
+
+
+def is_chips(word: Word) -> bool:
+    """A chip value (`500`) or a multiple of one (`4x500`, `500x4`)."""
+    match = _MULTIPLE.match(word.text)
+    return is_amount(word) or bool(match and all(_AMOUNT.match(part) for part in match.groups()))
+
+
+def chips(word: Word, denominations: tuple[int, ...] = ()) -> list[int]:
+    """The chips one word stands for: `500` one chip, `4x500` or `500x4` four chips of 500. Of the
+    two numbers the count is the smaller, unless only the other is one of the table's chip values."""
+    match = _MULTIPLE.match(word.text)
+    if not match:
+        return [amount(word, "a chip value")]
+    first, second = match.groups()
+    a = amount(Word(first, word.column), "a chip count or value")
+    b = amount(Word(second, word.column + len(first) + 1), "a chip count or value")
+    count, value = (a, b) if a <= b else (b, a)
+    if denominations and (value not in denominations) and (count in denominations):
+        count, value = value, count
+    if not 1 <= count <= MAX_CHIP_COUNT:
+        raise NotationError(f"{quoted(word.text)}: {count:,} chips in one push", column=word.column,
+                            expected=f"a count from 1 to {MAX_CHIP_COUNT:,}, e.g. 4x500")
+    return [value] * count
+
+
 def seat(word: Word, seats: range | frozenset[int] | None = None) -> int:
     """A seat: `s3`, `seat3` or `3`; checked against the table's seats when given."""
     match = _SEAT.match(word.text)

@@ -29,6 +29,7 @@ class Context:
     actor: int | None = None                     # the seat due to act, if any
     showdown: bool = False                       # the betting is over with two or more hands live
     deal_order: tuple[int, ...] = ()             # seats in the order the deal reaches them
+    denominations: tuple[int, ...] = ()          # the chip values in play, when the set-up gave them
 
 
 @dataclass(frozen=True)
@@ -112,18 +113,19 @@ def _read(slot: Slot, items: list[Word], i: int, line: str, ctx: Context, values
             raise _Fail(i, error.column, error.message, error.expected or "", specific=True) from None
         return i + 1
     if kind == "CHIPS":
-        chips = []
-        while i < len(items) and lexer.is_amount(items[i]):
+        chips: list[int] = []
+        while i < len(items) and lexer.is_chips(items[i]):
             try:
-                chips.append(lexer.amount(items[i], "a chip value"))
+                found = lexer.chips(items[i], ctx.denominations)
             except NotationError as error:
                 raise _Fail(i, error.column, error.message, error.expected or "", specific=True) from None
-            if chips[-1] == 0:
+            if 0 in found:
                 raise _Fail(i, items[i].column, "a chip is worth more than 0", "a chip value", specific=True)
+            chips += found
             i += 1
         if not chips:
             raise _Fail(i, word.column, f"{lexer.quoted(word.text)} is not a chip value",
-                        "the chips, e.g. 100 or 500 500 100")
+                        "the chips, e.g. 100, 500 500 100 or 4x500")
         values[slot.name] = chips
         return i
     if kind in ("CARD", "CARDS"):
@@ -161,10 +163,22 @@ def _read(slot: Slot, items: list[Word], i: int, line: str, ctx: Context, values
         values[slot.name] = [(m.group(0), m.start() + 1) for m in re.finditer(r"\S+", line)
                              if m.start() + 1 >= word.column]
         return len(items)
+    if kind == "JUMP":
+        from floorman.notation.jump import is_jump_word
+
+        if not is_jump_word(word):
+            raise _Fail(i, word.column, f"{lexer.quoted(word.text)} is not understood here",
+                        "pot, live, stacks, aggressor or in (a jump, e.g. river pot 2400 live 2 5)")
+        values[slot.name] = items[i:]
+        return len(items)
     if kind == "TYPE":
         from floorman.model.incidents import INCIDENT_TYPES, _load_families
 
         _load_families()
+        starting = [kind for kind in INCIDENT_TYPES if kind.startswith(word.lower)]
+        if word.lower not in INCIDENT_TYPES and len(starting) == 1 and len(word.lower) >= 3:
+            values[slot.name] = starting[0]          # shorthand: a prefix of one type only (`incident prem`)
+            return i + 1
         if word.lower not in INCIDENT_TYPES:
             close = difflib.get_close_matches(word.lower, INCIDENT_TYPES, n=3)
             hint = f"; did you mean {close[0]!r}?" if close else ""
@@ -182,6 +196,7 @@ def _describe(slot: Slot, ctx: Context) -> str:
             "CARD": "a card such as As", "CARDS": "cards such as As Kd 7c", "WORDS": "the words said",
             "LINE": "a line to rule on, e.g. s5 chips 100 100", "TEXT": "a file name",
             "TYPE": "an incident type (see docs/incidents.md)", "FIELDS": "field=value pairs",
+            "JUMP": "pot, live, stacks, aggressor or in",
             "choice": "one of " + ", ".join(slot.words), "literal": slot.words[0] if slot.words else ""}[slot.kind]
 
 
@@ -246,7 +261,7 @@ def _literal_words(canonical: str) -> tuple[str, ...]:
 # ----------------------------------------------------------------------------- what each command means
 
 def _build(command: Command, values: dict[str, Any], items: list[Word], line: str, ctx: Context) -> Parsed:
-    from floorman.model.events import Action, Board, Burn, DealHole, Muck, Show
+    from floorman.model.events import Action, Burn, DealHole, Muck, Show
 
     name = command.name
     seat = values.get("seat")
@@ -267,15 +282,8 @@ def _build(command: Command, values: dict[str, Any], items: list[Word], line: st
         return Parsed(name, incidents=(_incident(data, line, items),))
     if name == "checked-to":
         return Parsed(name, values={"street": values["choice"]})
-    if name == "flop":
-        cards = values["cards"]
-        if len(cards) != 3:
-            raise NotationError(f"{len(cards)} cards: a flop is three", column=items[1].column,
-                                expected="three cards, e.g. flop As Kd 7c (four? `incident four-card-flop`)",
-                                line_text=line)
-        return Parsed(name, events=(Board(cards=tuple(cards)),))
-    if name in ("turn", "river"):
-        return Parsed(name, events=(Board(cards=tuple(values["card"])),))
+    if name in ("flop", "turn", "river"):
+        return _street(name, values, items, line)
     if name == "burn":
         card = values.get("card")
         return Parsed(name, events=(Burn(card=card[0] if card else None),))
@@ -287,9 +295,9 @@ def _build(command: Command, values: dict[str, Any], items: list[Word], line: st
         where = values.get("choice")
         identifiable = values.get("choice2")
         if ctx.showdown or where or identifiable:
-            data: dict[str, Any] = {"type": "muck-at-showdown", "seat": seat}
-            if where:
-                data["where"] = where
+            # at a podium "mucks" means into the muck: `released` or `touching-muck` says otherwise
+            where = where or "in-muck"
+            data: dict[str, Any] = {"type": "muck-at-showdown", "seat": seat, "where": where}
             if identifiable or where == "in-muck":
                 data["identifiable"] = identifiable == "identifiable"
             return Parsed(name, incidents=(_incident(data, line, items),))
@@ -350,7 +358,34 @@ def _build(command: Command, values: dict[str, Any], items: list[Word], line: st
         return Parsed(name, inner=inner)
     if name == "save":
         return Parsed(name, values={"file": values["text"][0]})
+    if name == "help" and values.get("type"):
+        return Parsed(name, values={"type": values["type"]})
     return Parsed(name)
+
+
+def _street(name: str, values: dict[str, Any], items: list[Word], line: str) -> Parsed:
+    """A street's cards (`turn 8s`), or a jump to the start of the street (`river pot 2400 live 2 5`).
+    Which it is, and whether the card comes too soon, is the session's to say: it knows the hand."""
+    from floorman.model.events import Board
+    from floorman.notation.jump import read_jump
+
+    cards = values.get("cards") or []
+    due = 3 if name == "flop" else 1
+    if values.get("jump"):
+        jump = read_jump(name, cards, values["jump"], line)
+        whole = {"flop": 3, "turn": 4, "river": 5}[name]
+        if len(cards) not in (0, due, whole):
+            raise NotationError(f"{len(cards)} cards in a jump to the {name}", column=items[1].column,
+                                line_text=line, expected=f"the {name}'s own card{'s' if due > 1 else ''} "
+                                                         f"or the whole board ({whole})")
+        return Parsed(name, values={"street": name, "cards": cards, "jump": jump})
+    if cards and len(cards) != due:
+        expected = "three cards, e.g. flop As Kd 7c (four? `incident four-card-flop`)" if name == "flop" \
+            else f"one card, e.g. {name} 9c"
+        raise NotationError(f"{len(cards)} cards: a {name} is {'three' if due == 3 else 'one'}",
+                            column=items[1].column, expected=expected, line_text=line)
+    cards = cards or ["??"] * due
+    return Parsed(name, events=(Board(cards=tuple(cards)),), values={"street": name, "cards": cards})
 
 
 _DECLARED = {"check": "check", "call": "call", "fold": "fold", "bet": "bet", "raise": "raise", "all-in": "all-in",
@@ -443,6 +478,9 @@ def _generic(kind: str, pairs: list[tuple[str, int]], line: str) -> Any:
                                 expected="field=value, e.g. seat=3; the fields of " + kind + ": "
                                          + ", ".join(fields))
         key = key.replace("-", "_")
+        starting = [name for name in fields if name.startswith(key)]
+        if key not in fields and len(starting) == 1:
+            key = starting[0]                        # shorthand: a prefix of one field only (`str=turn`)
         if key not in fields:
             close = difflib.get_close_matches(key, fields, n=1)
             hint = f"; did you mean {close[0]!r}?" if close else ""
@@ -480,6 +518,9 @@ def _value(raw: str, annotation: Any, word: Word) -> Any:
             return [_following(p, word) for p in parts]
         inner = get_args(annotation)
         element = inner[0] if inner else str
+        if "int" in str(element) and any(lexer.is_chips(Word(p, word.column)) and not lexer.is_amount(
+                Word(p, word.column)) for p in parts):
+            return [chip for p in parts for chip in lexer.chips(Word(p, word.column))]     # chips=4x500,100
         return [_value(p, element, Word(p, word.column)) for p in parts]
     if annotation is bool or text == "<class 'bool'>":
         if raw.lower() in _TRUE:
@@ -528,9 +569,37 @@ def complete(text: str, ctx: Context | None = None) -> list[str]:
     found: list[str] = []
     for command in COMMANDS:
         for slot in _candidates(command, items, text, ctx):
-            found.extend(_slot_words(slot, ctx, items))
+            if slot.kind == "FIELDS":
+                found.extend(_field_words(items, partial, ctx))
+            else:
+                found.extend(_slot_words(slot, ctx, items))
     low = partial.lower()
     return [w for w in dict.fromkeys(found) if w.lower().startswith(low)]
+
+
+def _field_words(items: list[Word], partial: str, ctx: Context) -> list[str]:
+    """After `incident TYPE`: the field names not given yet (`street=`); after `name=`, its values."""
+    from floorman.notation.incident_help import field_values
+
+    kind = next((w.lower for w in items[1:2]), None)
+    try:
+        fields = incident_fields(kind) if kind else {}
+    except (AssertionError, KeyError):
+        return []
+    name, sep, _ = partial.partition("=")
+    if sep:
+        info = fields.get(name.replace("-", "_"))
+        if info is None:
+            return []
+        values = list(field_values(info.annotation))
+        text = str(info.annotation)
+        if not values and "int" in text and ("seat" in name or name in ("target", "bettor", "about", "owner")):
+            values = [str(n) for n in sorted(ctx.seats or range(1, 11))]
+        elif not values and ("str" in text and ("card" in name or name == "cards")):
+            values = list(ALL_CARDS)
+        return [f"{name}={value}" for value in values]
+    given = {w.text.partition("=")[0].replace("-", "_") for w in items[2:]}
+    return [f"{field}=" for field in fields if field not in given]
 
 
 def _candidates(command: Command, items: list[Word], line: str, ctx: Context) -> list[Slot]:
@@ -588,10 +657,4 @@ def _slot_words(slot: Slot, ctx: Context, items: list[Word]) -> list[str]:
 
         _load_families()
         return sorted(INCIDENT_TYPES)
-    if slot.kind == "FIELDS":
-        kind = next((w.lower for w in items[1:2]), None)
-        try:
-            return [f"{name}=" for name in incident_fields(kind)] if kind else []
-        except (AssertionError, KeyError):
-            return []
     return []

@@ -15,22 +15,29 @@ from __future__ import annotations
 
 import dataclasses
 import datetime as _dt
+import re
 from collections.abc import Callable
 from dataclasses import dataclass, field
 from pathlib import Path
 from typing import Any
 
 from floorman.builder import HandBuilder, Setup, parse_setup
-from floorman.errors import ActionOutOfTurn, FloormanError
-from floorman.notation.errors import NotationError
+from floorman.errors import ActionOutOfTurn, FloormanError, InvalidEvent
+from floorman.notation.errors import NotationError, user_text
 from floorman.notation.lexer import shortened
 from floorman.notation.parser import Context, Parsed, parse_line
 from floorman.ruling import Trace
+from floorman.session.refusals import dispute_for
 from floorman.writing import write_file
 
 #: records a ruling before it is shown: (report_json, situation, command) -> (id, warning)
 Recorder = Callable[[dict[str, Any], Any, str], tuple[int | None, str | None]]
+#: records that rulings were taken back by `undo`: (their journal ids) -> warning or None
+UndoRecorder = Callable[[list[int]], str | None]
 FOLLOWING = ("check", "bet", "call", "raise", "fold", "all-in")
+STREETS = ("flop", "turn", "river")
+#: disputes about a bet on the street being played: the street starts first if its cards are due
+BETTING_DISPUTES = ("out-of-turn", "wager", "under-raise-found", "call-before-amount", "conditional-statement")
 MAX_ERROR = 600          # characters of an error line: what it repeats of the input is cut shorter still
 
 
@@ -80,11 +87,15 @@ class TableSession:
     """One table: the set-up, the hand being entered, and the lines typed so far."""
 
     def __init__(self, *, profile: str | None = None, house: str | Path | None = None, floor: Any = None,
-                 recorder: Recorder | None = None) -> None:
+                 recorder: Recorder | None = None, undo_recorder: UndoRecorder | None = None) -> None:
         self.profile_override = profile
         self.house = str(house) if house else None
         self._floor = floor
         self.recorder = recorder
+        self.undo_recorder = undo_recorder
+        # the journal rows of the rulings each incident entered gave (the incident itself, kept
+        # through undo and restore), so that `undo` can record that they did not stand
+        self._recorded: list[tuple[Any, list[int]]] = []
         self.setup: Setup | None = None
         self.builder: HandBuilder | None = None
         self.lines: list[str] = []            # the lines that changed the hand, for `save`
@@ -92,6 +103,8 @@ class TableSession:
         self.hand_number = 0
         self._dealt = 0                       # the timeline entries the deal made (the forced bets)
         self._pending: _Pending | None = None
+        # a jump (the hand before it, its dealt count, the jump): `undo` goes back to before it
+        self._jumped: tuple[HandBuilder, int, Any] | None = None
         # a provisional ruling ruled again: `undo` goes back to the provisional one
         self._reruled: list[tuple[int, tuple[list[Any], _Pending | None]]] = []
 
@@ -105,7 +118,18 @@ class TableSession:
         return self.builder.state if self.builder else None
 
     def start(self, line: str) -> Outcome:
-        """Read a set-up line and seat the table; the forced bets are posted."""
+        """Read a set-up line and seat the table; the forced bets are posted. A jump may follow
+        the set-up words (`... button 5 river pot 2400 live 2 5`): the hand starts on that street."""
+        setup_words, jump = split_jump(line)
+        if jump:
+            outcome = self.start(setup_words)
+            if outcome.ok:
+                following = self.enter(jump)
+                outcome.notes += following.notes
+                outcome.error, outcome.column = following.error, following.column
+                if not following.ok:             # the table is set up; the jump is said wrong
+                    outcome.error = f"the table is set up, but the jump: {following.error}"
+            return outcome
         outcome = Outcome(line, command="set-up")
         try:
             setup = parse_setup(line)
@@ -124,7 +148,7 @@ class TableSession:
             return self._error(outcome, error)
         self.setup, self.builder, self.setup_line = setup, builder, line
         self._dealt = len(builder.timeline)
-        self.lines, self._pending, self._reruled = [], None, []
+        self.lines, self._pending, self._reruled, self._jumped, self._recorded = [], None, [], None, []
         self.hand_number += 1
         outcome.changed = True
         outcome.notes.append(f"profile {profile}" + (f" with house rules {house}" if house else "")
@@ -153,7 +177,7 @@ class TableSession:
         if table.button is not None:
             order = tuple(n for n in table.clockwise_from(table.button) if not table.seat(n).sitting_out)
         return Context(seats=seats, actor=None if state.betting_complete else state.actor, showdown=showdown,
-                       deal_order=order)
+                       deal_order=order, denominations=tuple(table.chip_denominations or ()))
 
     # --------------------------------------------------------------- one line
     def enter(self, line: str) -> Outcome:
@@ -164,7 +188,9 @@ class TableSession:
         try:
             parsed = parse_line(line, self.context())
         except NotationError as error:
-            return self._error(outcome, error)
+            parsed = self._dealt_to_an_empty_seat(line)
+            if parsed is None:
+                return self._error(outcome, error)
         outcome.command = parsed.command
         handler = getattr(self, "_cmd_" + parsed.command.replace("-", "_"), None)
         try:
@@ -178,11 +204,28 @@ class TableSession:
             return self._error(outcome, error)
         if outcome.changed and not outcome.what_if and parsed.command not in ("undo", "new-hand"):
             self.lines.append(line)
+        outcome.notes = [user_text(note) for note in outcome.notes]
         return outcome
+
+    def _dealt_to_an_empty_seat(self, line: str) -> Parsed | None:
+        """`s7 dealt As Kd` where seat 7 is an empty seat of the table: cards dealt to a seat not
+        entitled to a hand, a deal error to rule (the notation knows only the seats taken)."""
+        from floorman.model.incidents import parse_incident
+
+        assert self.builder is not None
+        table = self.builder.table
+        match = re.fullmatch(r"\s*s(?:eat)?(\d{1,2})\s+(?:dealt|has)\b.*", line, re.IGNORECASE)
+        if match is None:
+            return None
+        seat = int(match.group(1))
+        if table.seat(seat) is not None or not 1 <= seat <= table.seat_count:
+            return None
+        incident = parse_incident({"type": "deal-error", "error": "dealt-not-entitled", "seat": seat})
+        return Parsed("dealt", incidents=(incident,))
 
     def _error(self, outcome: Outcome, error: FloormanError) -> Outcome:
         text = str(error) if isinstance(error, NotationError) else _one_line(error)
-        outcome.error = shortened(text, MAX_ERROR)
+        outcome.error = shortened(user_text(text), MAX_ERROR)
         outcome.column = getattr(error, "column", None)
         outcome.changed = False
         return outcome
@@ -194,9 +237,13 @@ class TableSession:
         assert builder is not None
         snapshot, reruled = self._snapshot(), list(self._reruled)
         try:
-            for event in parsed.events:
-                self._event(event, outcome)
+            if parsed.command in STREETS:
+                self._street(parsed, outcome)
+            else:
+                for event in parsed.events:
+                    self._event(event, outcome)
             for incident in parsed.incidents:
+                self._start_street(incident, outcome)
                 self._incident(incident, outcome)
         except FloormanError:
             self._restore(snapshot)
@@ -226,12 +273,17 @@ class TableSession:
             self._incident(cls.model_validate({"type": "under-raise-found", "seat": event.seat,
                                                "to": event.amount}), outcome)
             return
+        self._start_street(event, outcome)
+        before = builder.state
         try:
             builder.add_event(event)
             self._pending = None
         except ActionOutOfTurn as error:
             if getattr(event, "type", "") != "action" or event.action not in FOLLOWING:
                 raise
+            reading = dispute_for(before, event)
+            if reading is not None and reading.hint:      # out of turn, and more than that (a bet beyond the stack)
+                raise FloormanError(f"{reading.note}; {reading.hint}") from None
             from floorman.model.incidents import incident_class
 
             cls = incident_class("out-of-turn")
@@ -244,6 +296,110 @@ class TableSession:
             outcome.notes.append(f"seat {event.seat} acted out of turn (seat {error.expected_seat} was due "
                                  "to act): a dispute")
             self._incident(cls.model_validate(data), outcome)
+        except InvalidEvent:
+            reading = dispute_for(before, event)
+            if reading is None:
+                raise
+            if reading.incident is None:
+                raise FloormanError(f"{reading.note}; {reading.hint}") from None
+            from floorman.model.incidents import parse_incident
+
+            outcome.notes.append(reading.note)
+            self._incident(parse_incident(reading.incident), outcome)
+
+    def _start_street(self, item: Any, outcome: Outcome) -> None:
+        """An action (or a betting dispute) when the next street's cards are not entered yet: the
+        street starts with its cards unknown (`river 9c` names them later), so that the action is
+        read on the street it was made on."""
+        builder = self.builder
+        assert builder is not None
+        state = builder.state
+        betting = getattr(item, "type", "") == "action" or getattr(item, "type", "") in BETTING_DISPUTES
+        if not betting or not state.awaiting_cards or state.betting_complete or state.family != "flop":
+            return
+        from floorman.model.events import Board
+
+        street = state.streets[state.street_index + 1]
+        count = builder.table.variant.board_cards[state.street_index + 1]
+        builder.add_event(Board(cards=("??",) * count))
+        outcome.notes.append(f"the {street} was not entered: dealt as unknown (`{street} CARD` names it)")
+
+    def _street(self, parsed: Parsed, outcome: Outcome) -> None:
+        """A street's cards as the dealer put them out: dealt when they are due; named when the
+        street was dealt unknown; a dispute (premature-board) when the betting before it is not over."""
+        builder = self.builder
+        assert builder is not None
+        if parsed.values.get("jump") is not None:
+            self._jump(parsed, outcome)
+            return
+        state = builder.state
+        street, cards = parsed.values["street"], list(parsed.values["cards"])
+        streets = builder.table.variant.streets
+        if state.family != "flop" or street not in streets:
+            raise NotationError(f"{builder.table.variant} has no {street}", column=1,
+                                expected="the streets of the game (see `table`)")
+        target = streets.index(street)
+        counts = builder.table.variant.board_cards
+        due = next((i for i in range(1, len(counts)) if len(state.board) < sum(counts[:i + 1])), len(counts))
+        if target < due:
+            self._name_cards(street, target, cards, outcome)
+            return
+        if target > due:
+            first = streets[due]
+            unknown = " ".join(["??"] * counts[due])
+            raise NotationError(f"the {first} is not out yet", column=1,
+                                expected=f"deal the {first} first (`{first} CARDS` or `{first} {unknown}`)")
+        if state.awaiting_cards or state.betting_complete:
+            self._event(parsed.events[0], outcome)      # a card seen already is still a dispute here
+            return
+        known = [card for card in cards if card != "??"]
+        outcome.notes.append(f"the {street} came before the {state.street} betting was over: a dispute")
+        from floorman.model.incidents import parse_incident
+
+        self._incident(parse_incident({"type": "premature-board", "street": street, "cards": known}), outcome)
+
+    def _jump(self, parsed: Parsed, outcome: Outcome) -> None:
+        """Start the hand on the jump's street: a new hand laid out from the pot, the board, the
+        live seats and the stacks (floorman/session/jump.py); `undo` takes the jump back."""
+        from floorman.session.jump import lay_out
+
+        builder = self.builder
+        assert builder is not None
+        if len(builder.timeline) > self._dealt or self._jumped is not None:
+            raise NotationError("a jump starts the hand: this hand has lines entered already", column=1,
+                                expected="`new hand`, then the jump")
+        jump = parsed.values["jump"]
+        table, events = lay_out(builder.table, jump, room=builder._room)
+        fresh = HandBuilder(table, builder.profile, house=builder.house_rules, floor=self.floor)
+        for event in events:
+            fresh.add_event(event)
+        self._jumped = (builder, self._dealt, jump)
+        self.builder, self._dealt = fresh, len(fresh.timeline)
+        self._pending = None
+        state = fresh.state
+        live = ", ".join(str(n) for n in state.active_seats)
+        bets = sum(seat.street_bet for seat in state.seats.values())
+        outcome.notes.append(f"jumped to the {jump.street}: pot {state.pot - bets:,}"
+                             + (f" and a bet of {bets:,}" if bets else "") + f", seats {live} live"
+                             + ("" if jump.aggressor is None else f", seat {jump.aggressor} the last aggressor"))
+
+    def _name_cards(self, street: str, target: int, cards: list[str], outcome: Outcome) -> None:
+        """`river 9c` after the river was dealt unknown: the card is named where it was dealt."""
+        from floorman.model.events import Board
+
+        builder = self.builder
+        assert builder is not None
+        counts = builder.table.variant.board_cards
+        start, end = sum(counts[:target]), sum(counts[:target + 1])
+        shown = builder.state.board[start:end]
+        entry = next((e for e in builder.timeline if e.kind == "event" and getattr(e.item, "type", "") == "board"
+                      and list(e.item.cards) == ["??"] * len(shown)
+                      and _board_before(builder, e) == start), None)
+        if "??" in cards or entry is None or any(card != "??" for card in shown):
+            raise NotationError(f"the {street} is out already ({' '.join(shown)})", column=1,
+                                expected="the next street's cards, or `undo` to take the card back")
+        builder.replace_event(entry.item, Board(cards=tuple(cards)))
+        outcome.notes.append(f"the {street} named: {' '.join(cards)}")
 
     def _under_raise(self, event: Any) -> int | None:
         """The minimum, when this is a bet or raise in turn below it and not all in (an under-raise
@@ -284,7 +440,16 @@ class TableSession:
     def _incident(self, incident: Any, outcome: Outcome, *, rerule: bool = False) -> None:
         builder = self.builder
         assert builder is not None
-        report = builder.add_incident(incident)
+        try:
+            report = builder.add_incident(incident)
+        except FloormanError as error:
+            unknown = re.search(r"seat (\d+)'s cards are not all known", str(error))
+            if unknown is None:
+                raise
+            # history a jump (or the lines so far) did not give: say the line that gives it
+            seat = unknown.group(1)
+            raise FloormanError(f"seat {seat}'s cards are not known, and this ruling reads them: enter them "
+                                f"first (`s{seat} dealt CARDS` or `s{seat} shows CARDS`)") from None
         index = len(builder.incidents) - 1
         outcome.report = report
         provisional = self._provisional(incident, report, index)
@@ -330,6 +495,8 @@ class TableSession:
         entry_id, warning = self.recorder(given.to_json(), builder.situation(first), command)
         if entry_id is not None:
             outcome.journal_ids.append(entry_id)
+            if not outcome.what_if and builder.timeline:
+                self._recorded.append((builder.timeline[-1].item, [entry_id]))
         outcome.journal_warning = warning
 
     # --------------------------------------------------------------- snapshots (what if, failed lines)
@@ -385,6 +552,7 @@ class TableSession:
     def _cmd_undo(self, parsed: Parsed, outcome: Outcome) -> None:
         builder = self.builder
         assert builder is not None
+        last = builder.timeline[-1] if builder.timeline else None
         if self._reruled and self._reruled[-1][0] == len(builder.timeline):
             _, snapshot = self._reruled.pop()
             self._restore(snapshot)
@@ -392,6 +560,15 @@ class TableSession:
                 self.lines.pop()
             outcome.notes.append("taken back: the action the provisional ruling waited on; it is provisional "
                                  "again")
+            self._taken_back(last, outcome)
+            outcome.changed = True
+            return
+        if len(builder.timeline) <= self._dealt and self._jumped is not None:
+            self.builder, self._dealt, jump = self._jumped
+            self._jumped, self._pending = None, None
+            if self.lines:
+                self.lines.pop()
+            outcome.notes.append(f"taken back: the jump to the {jump.street}")
             outcome.changed = True
             return
         if len(builder.timeline) <= self._dealt:
@@ -404,7 +581,18 @@ class TableSession:
         if self.lines:
             self.lines.pop()
         outcome.notes.append(f"taken back: {_describe(taken)}")
+        self._taken_back(last, outcome)
         outcome.changed = True
+
+    def _taken_back(self, entry: Any, outcome: Outcome) -> None:
+        """The rulings a timeline entry gave are taken back: the journal records it in a new row."""
+        ids = [n for item, numbers in self._recorded if item is entry.item for n in numbers]
+        self._recorded = [(item, numbers) for item, numbers in self._recorded if item is not entry.item]
+        if not ids:
+            return
+        outcome.notes.append("ruling " + ", ".join(f"#{n}" for n in ids) + " taken back: the journal marks it undone")
+        if self.undo_recorder is not None:
+            outcome.journal_warning = self.undo_recorder(ids)
 
     def _cmd_what_if(self, parsed: Parsed, outcome: Outcome) -> None:
         assert parsed.inner is not None
@@ -426,15 +614,15 @@ class TableSession:
 
     def _cmd_help(self, parsed: Parsed, outcome: Outcome) -> None:
         from floorman.notation.grammar import help_text
+        from floorman.notation.incident_help import help_for
 
-        outcome.text = help_text()
+        kind = parsed.values.get("type")
+        outcome.text = help_for(kind) if kind else help_text()
 
     def _cmd_quit(self, parsed: Parsed, outcome: Outcome) -> None:
         outcome.quit = True
 
     def _cmd_save(self, parsed: Parsed, outcome: Outcome) -> None:
-        import yaml
-
         builder = self.builder
         assert builder is not None
         name, _, last = parsed.values["file"].rpartition(" ")
@@ -467,7 +655,7 @@ class TableSession:
         fresh = HandBuilder(table, builder.profile, house=builder.house_rules, floor=self.floor)
         fresh.post_forced_bets()
         self.builder, self._dealt = fresh, len(fresh.timeline)
-        self.lines, self._pending, self._reruled = [], None, []
+        self.lines, self._pending, self._reruled, self._jumped, self._recorded = [], None, [], None, []
         self.hand_number += 1
         outcome.changed = True
         outcome.notes.append(f"hand {self.hand_number}: button on seat {table.button}")
@@ -536,6 +724,27 @@ def _yaml(document: dict[str, Any]) -> str:
 
     Dumper.add_representer(str, text)
     return yaml.dump(document, Dumper=Dumper, sort_keys=False, allow_unicode=True, width=100)
+
+
+def _board_before(builder: HandBuilder, entry: Any) -> int:
+    """The board cards dealt before a timeline entry."""
+    count = 0
+    for other in builder.timeline:
+        if other is entry:
+            return count
+        if other.kind == "event" and getattr(other.item, "type", "") == "board":
+            count += len(other.item.cards)
+    return count
+
+
+def split_jump(line: str) -> tuple[str, str]:
+    """A set-up line with a jump after it (`nl 2/5 ... river pot 2400 live 2 5`): (set-up, jump)."""
+    from floorman.notation.lexer import words
+
+    for word in words(line):
+        if word.lower in STREETS:
+            return line[:word.column - 1].strip(), line[word.column - 1:].strip()
+    return line, ""
 
 
 def _describe(item: Any) -> str:
