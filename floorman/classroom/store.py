@@ -114,17 +114,20 @@ class ClassBook:
         try:
             connection = sqlite3.connect(str(where), timeout=BUSY_TIMEOUT_MS / 1000, isolation_level=None,
                                          check_same_thread=False)
+        except sqlite3.Error as error:
+            raise _explain(error, where) from None
+        try:
             connection.execute(f"PRAGMA busy_timeout = {BUSY_TIMEOUT_MS:d}")
-            if create:
+            if create:          # the identity is checked first: nothing is written into another file
                 migrate(connection, str(where))
                 connection.execute("PRAGMA journal_mode = WAL")
                 connection.execute("PRAGMA synchronous = NORMAL")
             else:
                 check_identity(connection, str(where))
-        except ClassFileError:
+        except (ClassFileError, sqlite3.Error) as error:
             connection.close()
-            raise
-        except sqlite3.Error as error:
+            if isinstance(error, ClassFileError):
+                raise
             raise _explain(error, where) from None
         return cls(connection, where)
 
