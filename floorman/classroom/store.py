@@ -52,6 +52,18 @@ def classes_path(classes: str | Path | None = None, *, journal: str | Path | Non
     return where.parent / FILE_NAME, is_default
 
 
+def not_taken(status: str, position: int, answered: int) -> str | None:
+    """Why an answer to question `position` is not taken from a trainee who answered `answered`
+    (a replayed form, a skipped question, a closed class), or None when it is."""
+    if status != "open":
+        return "this class is closed: no more answers are taken"
+    if position <= answered:
+        return f"question {position} is answered already: an answer is given once"
+    if position != answered + 1:
+        return f"question {position} is not the one being asked (question {answered + 1} is)"
+    return None
+
+
 @dataclass(frozen=True)
 class ClassInfo:
     code: str
@@ -274,16 +286,11 @@ class ClassBook:
         are being asked (the first unanswered); committed before this returns."""
         def steps(connection: Any, now: str) -> AnswerRow:
             status = connection.execute("SELECT status FROM class WHERE code = ?", (trainee.class_code,)).fetchone()
-            if status is None or status[0] != "open":
-                raise ClassConflict("this class is closed: no more answers are taken", field="answer")
             answered = connection.execute("SELECT count(*) FROM answer WHERE trainee_id = ?",
                                           (trainee.id,)).fetchone()[0]
-            if position <= answered:
-                raise ClassConflict(f"question {position} is answered already: an answer is given once",
-                                    field="position")
-            if position != answered + 1:
-                raise ClassConflict(f"question {position} is not the one being asked (question {answered + 1} is)",
-                                    field="position")
+            problem = not_taken(status[0] if status else "closed", position, answered)
+            if problem is not None:
+                raise ClassConflict(problem, field="position")
             connection.execute("INSERT INTO answer (trainee_id, position, given, correct, answered_at) "
                                "VALUES (?, ?, ?, ?, ?)", (trainee.id, position, given, int(correct), now))
             return AnswerRow(trainee.id, position, given, correct, now)

@@ -28,7 +28,7 @@ from floorman.classroom import checks
 from floorman.classroom.checks import BadInput
 from floorman.classroom.lessons import mark
 from floorman.classroom.results import by_topic, class_results, write_csv, write_json
-from floorman.classroom.store import ClassBook, ClassConflict, Trainee, UnknownClass
+from floorman.classroom.store import ClassBook, ClassConflict, Trainee, UnknownClass, not_taken
 from floorman.errors import FloormanError
 from floorman.serve import guard
 from floorman.serve.drawing import bar_chart
@@ -204,6 +204,9 @@ async def answer(request: Request) -> Response:
         return refuse(request, 422, "No such question", f"This class has questions 1 to {len(questions)}.",
                       (f"/c/{code}/q", "Back to the questions"))
     n = int(position)
+    problem = not_taken(info.status, n, room.book.answered_count(trainee))   # record checks again, in its transaction
+    if problem is not None:
+        return refuse(request, 409, "Answer not taken", problem, (f"/c/{code}/q", "Go on"))
     try:
         given = checks.answer(questions[n - 1], fields.get("answer"))
     except BadInput as error:
