@@ -166,7 +166,7 @@ def chromium_or_skip() -> None:
         pytest.skip(message)
 
 
-def browser(profile: Path, *, width: int = 1100, height: int = 900) -> Any:
+def browser(profile: Path, *, width: int = 1100, height: int = 900, javascript: bool = True) -> Any:
     """A headless Chromium of its own (a fresh profile folder), driven by Debian's chromedriver:
     Selenium is told where both are, so it never looks for (or downloads) a driver."""
     from selenium import webdriver
@@ -177,6 +177,8 @@ def browser(profile: Path, *, width: int = 1100, height: int = 900) -> Any:
     options.binary_location = CHROMIUM
     for flag in (*CHROMIUM_FLAGS, f"--user-data-dir={profile}", f"--window-size={width},{height}"):
         options.add_argument(flag)
+    if not javascript:
+        options.add_experimental_option("prefs", {"profile.managed_default_content_settings.javascript": 2})
     driver = webdriver.Chrome(service=Service(CHROMEDRIVER), options=options)
     driver.set_page_load_timeout(60)
     return driver

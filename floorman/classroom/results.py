@@ -54,6 +54,7 @@ class ClassResults:
     trainees: list[tuple[Trainee, Score]]
     topics: list[Score]
     missed: list[Missed]
+    grid: dict[tuple[int, str], Score] = field(default_factory=dict)    # (trainee id, topic): who misses what
 
     @property
     def answers(self) -> int:
@@ -72,8 +73,11 @@ def class_results(questions: list[dict[str, Any]], trainees: list[Trainee], answ
     by_trainee = {t.id: (t, Score(t.name)) for t in trainees}
     per_question = [Score(str(n)) for n in range(1, len(questions) + 1)]
     wrong: dict[int, Counter] = defaultdict(Counter)
+    grid: dict[tuple[int, str], Score] = {}
     for row in answers:
         by_trainee[row.trainee_id][1].add(row.correct)
+        topic = questions[row.position - 1]["topic"]
+        grid.setdefault((row.trainee_id, topic), Score(topic)).add(row.correct)
         per_question[row.position - 1].add(row.correct)
         if not row.correct:
             wrong[row.position][row.given] += 1
@@ -81,7 +85,8 @@ def class_results(questions: list[dict[str, Any]], trainees: list[Trainee], answ
                                                    for given, times in wrong[n].most_common(3)])
               for n, score in enumerate(per_question, 1) if score.wrong]
     missed.sort(key=lambda m: (-m.score.wrong / m.score.asked, -m.score.wrong, m.position))
-    return ClassResults(len(questions), list(by_trainee.values()), by_topic(questions, answers), missed[:MOST_MISSED])
+    return ClassResults(len(questions), list(by_trainee.values()), by_topic(questions, answers), missed[:MOST_MISSED],
+                        grid)
 
 
 def shown_answer(question: dict[str, Any], given: str) -> str:

@@ -207,8 +207,9 @@ def _seat_words(seat: dict[str, Any]) -> str:
 
 
 # ----------------------------------------------------------------------------- bar charts
-BAR_WIDTH = 320
+BAR_WIDTH = 340
 BAR_LABEL = 110           # room for the label at the left
+BAR_VALUE = 80            # and for '12/20 · 60%' at the right
 BAR_ROW = 24
 
 
@@ -233,7 +234,7 @@ class BarChart:
 
 def bar_chart(scores: list[Any], title: str) -> BarChart:
     """One bar per score (anything with label, asked, right, percent), its length the share right."""
-    track = BAR_WIDTH - BAR_LABEL - 64
+    track = BAR_WIDTH - BAR_LABEL - BAR_VALUE
     bars = []
     for row, score in enumerate(scores):
         share = score.right / score.asked if score.asked else 0.0
