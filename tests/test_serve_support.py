@@ -1,6 +1,6 @@
 """What the `floorman serve` tests share (this module holds no test): a class made fast, a trainee
 driven through Starlette's TestClient, a real `floorman serve` (uvicorn) started on a free port
-of localhost, and Debian's headless Chromium driven by Selenium.
+of localhost (bench/bench_serve.py's), and Debian's headless Chromium driven by Selenium.
 
 A test class's questions come from the templates only (`source="template"`: a few hundredths
 of a second each, where the real hands and bundled rulings take a few tenths), made once per
@@ -13,10 +13,6 @@ import functools
 import os
 import re
 import shutil
-import signal
-import subprocess
-import sys
-import time
 import warnings
 from pathlib import Path
 from typing import Any
@@ -93,62 +89,21 @@ class Trainee:
 
 
 # ----------------------------------------------------------------------------- a real server
-class Served:
-    """`floorman serve` in a subprocess on a free port; its address and trainer token read from
-    what it prints. Stopped (Ctrl-C, as a trainer stops it) when the `with` ends."""
+@functools.lru_cache(maxsize=None)
+def bench_serve() -> Any:
+    """bench/bench_serve.py, whose real server (Served) and simulated class the tests use too."""
+    import importlib.util
+    import sys
 
-    def __init__(self, classes: Path, *extra: str) -> None:
-        self.classes = classes
-        self.extra = extra
-        self.process: subprocess.Popen | None = None
-        self.url = self.token = ""
-        self.printed: list[str] = []
+    spec = importlib.util.spec_from_file_location("bench_serve", ROOT / "bench" / "bench_serve.py")
+    assert spec is not None and spec.loader is not None
+    module = importlib.util.module_from_spec(spec)
+    sys.modules["bench_serve"] = module          # its dataclasses look their module up
+    spec.loader.exec_module(module)
+    return module
 
-    def __enter__(self) -> "Served":
-        env = dict(os.environ, PYTHONUNBUFFERED="1")
-        self.process = subprocess.Popen([sys.executable, "-m", "floorman", "serve", "--port", "0", "--classes",
-                                         str(self.classes), *self.extra], stdout=subprocess.PIPE,
-                                        stderr=subprocess.STDOUT, text=True, cwd=ROOT, env=env)
-        deadline = time.monotonic() + 60
-        assert self.process.stdout is not None
-        while time.monotonic() < deadline:
-            line = self.process.stdout.readline()
-            if not line:
-                break
-            self.printed.append(line.rstrip("\n"))
-            if line.startswith("floorman serve: the class is at "):
-                self.url = line.split(" at ", 1)[1].strip().rstrip("/")
-            if "/trainer?token=" in line:
-                self.token = line.rsplit("token=", 1)[1].strip()
-            if line.startswith("Ctrl-C stops"):
-                break
-        if not (self.url and self.token):
-            self.__exit__()
-            raise AssertionError("floorman serve did not start:\n" + "\n".join(self.printed))
-        self._wait_until_up()
-        return self
 
-    def _wait_until_up(self) -> None:
-        import httpx
-
-        for _ in range(100):
-            try:
-                if httpx.get(self.url + "/", timeout=2).status_code == 200:
-                    return
-            except httpx.HTTPError:
-                time.sleep(0.1)
-        raise AssertionError("floorman serve does not answer at " + self.url)
-
-    def __exit__(self, *exc: object) -> None:
-        if self.process is not None and self.process.poll() is None:
-            self.process.send_signal(signal.SIGINT)
-            try:
-                self.process.wait(timeout=15)
-            except subprocess.TimeoutExpired:
-                self.process.kill()
-                self.process.wait(timeout=15)
-        if self.process is not None and self.process.stdout is not None:
-            self.process.stdout.close()
+Served = bench_serve().Served
 
 
 # ----------------------------------------------------------------------------- the browser

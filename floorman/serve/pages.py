@@ -31,6 +31,12 @@ environment = Environment(loader=PackageLoader("floorman.serve", "templates"), a
 environment.globals.update(describe=describe, expected=expected_answer)
 
 
+def compile_all() -> None:
+    """Compile every template once, before the first request needs one."""
+    for name in environment.list_templates(extensions=["html"]):
+        environment.get_template(name)
+
+
 def render(template: str, **context: Any) -> str:
     return environment.get_template(template).render(**context)
 

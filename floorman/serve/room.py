@@ -73,10 +73,18 @@ class Room:
             self.made.pop(code, None)
 
     def resume(self) -> None:
-        """Make again the classes a stopped server left half made."""
+        """At start: make again the classes a stopped server left half made, and draw the open
+        classes' questions now, so that the first trainees to reach a question do not wait for it."""
+        from floorman.serve.pages import compile_all
+
+        compile_all()
         for info in self.book.classes():
             if info.status == "preparing":
                 self.prepare(info.code)
+            elif info.status == "open":
+                questions = self.questions(info.code)
+                for n in range(1, len(questions) + 1):
+                    self.fragments.question(info.code, n, questions)
 
     def profiles(self) -> list[str]:
         from floorman.rulebook.loader import load_rulebook
