@@ -322,3 +322,30 @@ def test_the_class_file_is_never_the_journal(tmp_path):
     from floorman.classroom.store import classes_path
 
     assert classes_path(journal=tmp_path / "journal.sqlite3")[0] == tmp_path / "classes.sqlite3"
+
+
+def test_serve_says_where_to_go_and_warns_on_the_network(tmp_path, monkeypatch):
+    from floorman.serve import server
+
+    lines: list[str] = []
+    server.announce("127.0.0.1", 8000, "tok", classes=tmp_path / "c.sqlite3", api=False, echo=lines.append)
+    assert lines[0] == "floorman serve: the class is at http://127.0.0.1:8000/"
+    assert not any("Warning" in line for line in lines) and any("/trainer?token=tok" in line for line in lines)
+    monkeypatch.setattr(server, "lan_addresses", lambda: ["192.0.2.7"])
+    lines.clear()
+    server.announce("0.0.0.0", 8000, "tok", classes=tmp_path / "c.sqlite3", api=True, echo=lines.append)
+    assert "  Trainees on this network open: http://192.0.2.7:8000/" in lines
+    assert any(line.startswith("Warning: the class is open to every machine on this network") for line in lines)
+    assert any(line.startswith("API: POST http://127.0.0.1:8000/api/rule") for line in lines)
+
+
+def test_a_port_in_use_is_one_clear_error(tmp_path):
+    from floorman.errors import FloormanError
+    from floorman.serve.server import bind
+
+    first = bind("127.0.0.1", 0)
+    try:
+        with pytest.raises(FloormanError, match="cannot listen on 127.0.0.1 port"):
+            bind("127.0.0.1", first.getsockname()[1])
+    finally:
+        first.close()

@@ -336,7 +336,8 @@ async def dashboard(request: Request) -> Response:
     info = _trainer_class(request)
     if isinstance(info, Response):
         return info
-    return page(request, "dashboard.html", join_address=str(request.base_url).rstrip("/"),
+    room: Room = request.app.state.room
+    return page(request, "dashboard.html", join_address=(room.shared or [str(request.base_url)])[0].rstrip("/"),
                 **_live_context(request, info))
 
 
@@ -360,13 +361,21 @@ async def close_class(request: Request) -> Response:
     return go(f"/trainer/c/{info.code}")
 
 
-async def export(request: Request) -> Response:
+async def _download(request: Request, kinds: tuple[str, ...]) -> Any:
+    """The class and the kind of file the trainer's URL asks for, or the refusal."""
     info = _trainer_class(request)
     if isinstance(info, Response):
         return info
-    kind = request.path_params["kind"]
-    if kind not in ("csv", "json"):
-        return await not_found(request, LookupError(kind))
+    if request.path_params["kind"] not in kinds:
+        return await not_found(request, LookupError(request.path_params["kind"]))
+    return info, request.path_params["kind"]
+
+
+async def export(request: Request) -> Response:
+    asked = await _download(request, ("csv", "json"))
+    if isinstance(asked, Response):
+        return asked
+    info, kind = asked
     room: Room = request.app.state.room
     parts = (info, room.questions(info.code), room.book.trainees(info.code), room.book.class_answers(info.code))
     out = io.StringIO()
@@ -382,14 +391,12 @@ async def export(request: Request) -> Response:
 
 async def sheet(request: Request) -> Response:
     """The quiz sheet with its answer key, as `floorman quiz --export` writes it."""
-    info = _trainer_class(request)
-    if isinstance(info, Response):
-        return info
+    asked = await _download(request, ("html", "md"))
+    if isinstance(asked, Response):
+        return asked
+    info, kind = asked
     from floorman.training.export import FORMAT, VERSION, render as render_sheet
 
-    kind = request.path_params["kind"]
-    if kind not in ("html", "md"):
-        return await not_found(request, LookupError(kind))
     questions = request.app.state.room.questions(info.code)
     if not questions:
         return refuse(request, 409, "No questions yet", "The class's questions are still being made.",
@@ -429,9 +436,10 @@ async def wrong_method(request: Request, error: Exception) -> Response:
     return PlainTextResponse("Method not allowed.", status_code=405)
 
 
-def build_app(book: ClassBook, *, token: str, api: bool = False, floor: Any = None) -> Any:
-    """The ASGI app over an open class file (guard.Guard around Starlette)."""
-    room = Room(book, token=token, api=api, floor=floor)
+def build_app(book: ClassBook, *, token: str, api: bool = False, shared: list[str] | None = None) -> Any:
+    """The ASGI app over an open class file (guard.Guard around Starlette); POST /api/rule with
+    `api`; `shared`: the addresses the trainees open, shown on the class's page."""
+    room = Room(book, token=token, shared=shared)
     routes = [
         Route("/", home),
         Route("/join", join, methods=["POST"]),

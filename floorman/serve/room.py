@@ -18,18 +18,19 @@ from floorman.classroom.store import ClassBook
 from floorman.serve.pages import Fragments
 
 T = TypeVar("T")
+DRAWN_AT_START = 5          # the newest open classes whose questions are drawn before the first request
 
 
 class Room:
-    def __init__(self, book: ClassBook, *, token: str, api: bool = False, floor: Any = None) -> None:
+    def __init__(self, book: ClassBook, *, token: str, shared: list[str] | None = None) -> None:
         self.book = book
         self.token = token
-        self.api = api
+        self.shared = shared or []                  # the addresses trainees open (--host 0.0.0.0), if known
         self.secret = book.form_secret()
         self.fragments = Fragments()
         self.made: dict[str, int] = {}              # class code -> questions made so far (while preparing)
         self._questions: dict[str, list[dict[str, Any]]] = {}
-        self._floor = floor
+        self._floor: Any = None                     # the engine's Floor, made on its thread when first needed
         self._profiles: list[str] | None = None
         self._engine = ThreadPoolExecutor(max_workers=1, thread_name_prefix="floorman-engine")
 
@@ -78,10 +79,12 @@ class Room:
         from floorman.serve.pages import compile_all
 
         compile_all()
-        for info in self.book.classes():
+        drawn = 0
+        for info in self.book.classes():             # newest first
             if info.status == "preparing":
                 self.prepare(info.code)
-            elif info.status == "open":
+            elif info.status == "open" and drawn < DRAWN_AT_START:
+                drawn += 1
                 questions = self.questions(info.code)
                 for n in range(1, len(questions) + 1):
                     self.fragments.question(info.code, n, questions)

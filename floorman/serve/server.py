@@ -61,12 +61,19 @@ def url(host: str, port: int) -> str:
     return f"http://{shown}:{port}"
 
 
+def shared_addresses(host: str, port: int) -> list[str]:
+    """The addresses trainees on the network open (none when the server listens on this machine only)."""
+    if host in LOCAL_HOSTS:
+        return []
+    return [url(a, port) for a in lan_addresses()] if host in ("0.0.0.0", "::", "") else [url(host, port)]
+
+
 def announce(host: str, port: int, token: str, *, classes: Path, api: bool, echo: Callable[[str], None]) -> None:
     """What the trainer reads at start: where the class is, the trainer's link, the class file."""
     local = url("127.0.0.1" if host in ("0.0.0.0", "::", "") else host, port)
     echo(f"floorman serve: the class is at {local}/")
     if host not in LOCAL_HOSTS:
-        shared = [url(a, port) for a in lan_addresses()] if host in ("0.0.0.0", "::", "") else [url(host, port)]
+        shared = shared_addresses(host, port)
         for address in shared:
             echo(f"  Trainees on this network open: {address}/")
         if not shared:
@@ -95,8 +102,9 @@ def run(*, host: str = "127.0.0.1", port: int = 8000, classes: str | Path | None
     try:
         listener = bind(host, port)
         token = new_token()
-        app = build_app(book, token=token, api=api)
-        announce(host, listener.getsockname()[1], token, classes=book.path, api=api, echo=echo)
+        port = listener.getsockname()[1]
+        app = build_app(book, token=token, api=api, shared=shared_addresses(host, port))
+        announce(host, port, token, classes=book.path, api=api, echo=echo)
         config = uvicorn.Config(app, log_level="warning", access_log=False, lifespan="on", server_header=False,
                                 limit_concurrency=500, timeout_keep_alive=30, timeout_graceful_shutdown=3)
         uvicorn.Server(config).run(sockets=[listener])
