@@ -349,3 +349,23 @@ def test_a_port_in_use_is_one_clear_error(tmp_path):
             bind("127.0.0.1", first.getsockname()[1])
     finally:
         first.close()
+
+
+def test_the_server_never_opens_the_floors_journal(book, monkeypatch):
+    """A class, the trainer's pages and the API run without touching the ruling journal."""
+    from floorman.journal.store import Journal
+
+    def refuse(*args, **kwargs):
+        raise AssertionError("the server opened the ruling journal")
+
+    monkeypatch.setattr(Journal, "open", refuse)
+    code = make_class(book)
+    qs = questions()
+    with client(book) as c:
+        ann = Trainee(c, code)
+        ann.join("Ann")
+        assert ann.answer(right_letter(qs[0])).status_code == 303
+    with trainer(book) as c:
+        for path in (f"/trainer/c/{code}", f"/trainer/c/{code}/results.json", f"/trainer/c/{code}/sheet.html"):
+            assert c.get(path).status_code == 200
+    assert api(book, scenario()).status_code == 200
