@@ -163,8 +163,11 @@ _HEADER = ("title", "question", "source", "notes", "profile", "house", "tags")
 def load_scenario(path: Path | str) -> Scenario:
     """Read and check a scenario file; every error names the file, line and field."""
     path = Path(path)
-    name = relative(path)
-    document = load_yaml(path)
+    return scenario_of(load_yaml(path), relative(path), path)
+
+
+def scenario_of(document: Any, name: str, path: Path | None = None) -> Scenario:
+    """A scenario from its loaded document (a file's, or a JSON request's); errors name `name`."""
     if not isinstance(document, dict):
         raise InputFileError("a scenario file is a mapping with title, table, events, incidents, expect",
                              file=name, line=getattr(document, "line", None) or 1)

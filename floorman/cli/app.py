@@ -17,7 +17,8 @@ from typing import Optional
 
 import typer
 
-from floorman.cli import ask_command, floor_commands, journal_commands, lookup_commands, quiz_command, table_command
+from floorman.cli import (ask_command, floor_commands, journal_commands, lookup_commands, quiz_command, serve_command,
+                          table_command)
 from floorman.errors import FloormanError
 
 app = typer.Typer(
@@ -118,6 +119,7 @@ journal_commands.register(app)
 lookup_commands.register(app)
 table_command.register(app)
 quiz_command.register(app)
+serve_command.register(app)
 
 
 def main() -> None:

@@ -435,8 +435,12 @@ def quiz_stats(
     by: str = typer.Option("day", "--by", help="Group the answers by day or week."),
     journal: Optional[Path] = typer.Option(None, "--journal", help="The journal file (default: "
                                            "$FLOORMAN_JOURNAL, else the user data folder)."),
+    classes: Optional[Path] = typer.Option(None, "--classes", help="The class file of `floorman serve`, counted "
+                                           "too (default: $FLOORMAN_CLASSES, else beside the journal)."),
 ) -> None:
     """Each trainee's progress by topic over time: a table, and a chart of the score per topic.
+
+    Counts the answers of `floorman quiz --trainee` and those given in classes (`floorman serve`).
 
     Example:
 
@@ -446,9 +450,9 @@ def quiz_stats(
     from rich.markup import escape
     from rich.table import Table
 
-    from floorman.training.progress import stats
+    from floorman.classroom.history import stats
 
-    rows = stats(trainee, by=by, journal=journal)
+    rows = stats(trainee, by=by, journal=journal, classes=classes)
     interactive = sys.stdout.isatty()
     console = Console(highlight=False) if interactive else \
         Console(highlight=False, color_system=None, width=_width())

@@ -41,7 +41,11 @@ def load_house(path: Path | str, rulebook: "Rulebook") -> HouseRules:
     name = relative(path)
     if path.is_dir():
         raise InputFileError("is a folder, not a house file", file=name)
-    document = load_yaml(path)
+    return house_of(load_yaml(path), name, rulebook)
+
+
+def house_of(document: Any, name: str, rulebook: "Rulebook") -> HouseRules:
+    """House rules from their loaded document (a file's, or inline in a JSON request); errors name `name`."""
     if not isinstance(document, dict):
         raise InputFileError("a house file is a mapping: extends: PROFILE, options: {name: value}",
                              file=name, line=getattr(document, "line", None) or 1)
