@@ -34,17 +34,26 @@ def test_the_environment_journal_is_used_when_none_is_named(private_journal):
         "SELECT count(*) FROM quiz_answer WHERE trainee = 'Env'").fetchone()[0] == 1
 
 
-def test_a_version_1_journal_gains_the_quiz_table_and_keeps_its_rulings(tmp_path, monkeypatch):
+def test_a_version_1_journal_gains_the_quiz_table_and_keeps_its_rulings(tmp_path):
+    """A journal written by a floorman of schema v1 (made here from v1's own statements, as that
+    floorman left it) is migrated on first use by the quiz, and its rulings stay."""
     path = tmp_path / "old.sqlite3"
-    monkeypatch.setattr(journal_schema, "MIGRATIONS", journal_schema.MIGRATIONS[:1])
-    monkeypatch.setattr(journal_schema, "SCHEMA_VERSION", 1)
-    with Journal.open(path) as journal:
-        journal.record(command="rule", profile="cash", table={}, events=[], incidents=[], rulings=[], staff="Ann")
-    monkeypatch.undo()
+    raw = sqlite3.connect(path)
+    for statement in journal_schema.MIGRATIONS[0]:
+        raw.execute(statement)
+    raw.execute("INSERT INTO ruling (recorded_at, command, staff, profile, options, table_setup, events, "
+                "incidents, rulings, pots, hands, floorman_version) "
+                "VALUES ('2026-01-01T00:00:00.000Z', 'rule', 'Ann', 'cash', '{}', '{}', '[]', '[]', '[]', "
+                "'[]', '{}', '0.1')")
+    raw.execute(f"PRAGMA application_id = {journal_schema.APPLICATION_ID}")
+    raw.execute("PRAGMA user_version = 1")
+    raw.commit()
+    raw.close()
     progress.record_answer(trainee="Ann", topic="change", question_id="q", correct=True, journal=path)
     raw = sqlite3.connect(path)
-    assert raw.execute("PRAGMA user_version").fetchone()[0] == 2
-    assert raw.execute("SELECT staff FROM ruling").fetchall() == [("Ann",)]
+    assert raw.execute("PRAGMA user_version").fetchone()[0] == journal_schema.SCHEMA_VERSION
+    assert raw.execute("SELECT staff, undoes FROM ruling").fetchall() == [("Ann", None)]
+    assert raw.execute("SELECT trainee FROM quiz_answer").fetchall() == [("Ann",)]
 
 
 def test_a_blank_trainee_and_another_programs_file_are_refused(tmp_path):

@@ -84,6 +84,8 @@ PHRASES: dict[str, str] = {
     "split-odd-chip-to-lowest-card": "Split; the odd chip to the lowest card by suit",
     "split-odd-chip-worst-position": "Split; the odd chip to the worst position",
     "split-pot": "Split the pot", "higher-hand-wins": "The higher hand wins",
+    "best-hand-wins": "Cards speak: the best hand wins the pot",
+    "split-high-low": "Halve the pot between the best high and the best low",
     "lowest-hand-wins": "The lowest hand wins",
     "flush-wins": "The flush wins", "higher-straight-wins": "The higher straight wins",
     "higher-suit-wins": "The higher suit wins",
