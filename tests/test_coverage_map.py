@@ -16,7 +16,8 @@ from pathlib import Path
 
 import pytest
 
-from floorman.rulebook import coverage, lint, loader
+from floorman.authoring import coverage, lint
+from floorman.rulebook import loader
 from floorman.rulebook.loader import load_rulebook
 
 ROOT = Path(__file__).resolve().parents[1]

@@ -98,10 +98,10 @@ def rank(book: Rulebook, questions: Questions, text: str) -> list[Match]:
 
 
 def _rule_scores(book: Rulebook, text: str) -> dict[str, float]:
-    """Rule id -> how well the words match it. The rule search (floorman/rulebook/search.py)
+    """Rule id -> how well the words match it. The rule search (floorman/authoring/search.py)
     when present; else a count of shared words."""
     try:
-        from floorman.rulebook.search import search
+        from floorman.authoring.search import search
     except ImportError:
         words = set(_words(text))
         return {rule.id: float(len(words & set(_words(f"{rule.title} {rule.name} {rule.summary}"))))
@@ -111,7 +111,7 @@ def _rule_scores(book: Rulebook, text: str) -> dict[str, float]:
 
 def _words(text: str) -> list[str]:
     try:
-        from floorman.rulebook.search import words
+        from floorman.authoring.search import words
     except ImportError:
         import re
 

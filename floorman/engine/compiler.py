@@ -85,7 +85,7 @@ TRAPS = {
          "property'. Patterns share nodes while their tests are equal, and an '==' literal test "
          "branches, so 120 patterns split first by `kind == a|b` work while the same split placed "
          "after a test every fact passes fails. Counting patterns per fact type is a safe bound; "
-         "lint (L012, floorman/rulebook/lint.py) checks it.",
+         "lint (L012, floorman/authoring/lint.py) checks it.",
     "E": "'pri' is kept in 16 unsigned bits: -2 sorts as 65534 (fires last) and 65536 as 0. "
          "Priorities must be 0..65535.",
 }
