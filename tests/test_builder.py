@@ -14,7 +14,8 @@ from floorman.errors import ActionOutOfTurn, FloormanError, InvalidEvent
 from floorman.model.events import Action, Board
 from floorman.model.incidents import parse_incident
 from floorman.notation import NotationError
-from floorman.scenarios import load_scenario, run_checks
+from floorman.checks.runner import run_checks
+from floorman.scenarios import load_scenario
 
 
 @pytest.fixture(scope="module")

@@ -245,7 +245,7 @@ def test_every_gap_item_has_a_row_and_none_is_left_unmapped():
 
 
 def test_every_scenario_the_seed_map_names_passes():
-    from floorman.scenarios import run_checks
+    from floorman.checks.runner import run_checks
 
     seed = coverage.read_seed_map(SEED_MAP)
     named = sorted({ROOT / name for paths in seed.scenarios.values() for name in paths if (ROOT / name).is_file()})

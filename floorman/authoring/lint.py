@@ -229,7 +229,7 @@ def lint_scenarios(book: Rulebook, scenario_paths: list[Path]) -> tuple[list[Pro
     from floorman.engine.compiler import RuleCompileError
     from floorman.engine.expressions import ExpressionError
     from floorman.engine.floor import Floor
-    from floorman.scenarios import run_checks
+    from floorman.checks.runner import run_checks
 
     problems: list[Problem] = []
     floor = Floor(book)

@@ -126,7 +126,8 @@ def check(
 
     from floorman.engine.floor import Floor
     from floorman.rulebook.loader import load_rulebook
-    from floorman.scenarios import check_scenario, scenario_files
+    from floorman.checks.runner import check_scenario
+    from floorman.scenarios import scenario_files
 
     try:
         floor = Floor(load_rulebook(rulebook))
