@@ -8,7 +8,8 @@ from pathlib import Path
 import pytest
 import yaml
 
-from floorman.builder import HandBuilder, parse_setup
+from floorman.builder import HandBuilder
+from floorman.notation.setup import parse_setup
 from floorman.engine.floor import Floor
 from floorman.errors import ActionOutOfTurn, FloormanError, InvalidEvent
 from floorman.model.events import Action, Board
