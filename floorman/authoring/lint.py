@@ -25,6 +25,9 @@ Each check is a meta-rule with a code:
        leaves the hand as it is says why in one line (an answer the hand already shows, the
        floor's discretion, a penalty served after the hand...), so that a ruling which should
        change what a seat may do is not left as `none` by oversight
+  L016 no-question: a rule tests a fact field that no question in the rulebook's questions.yaml
+       feeds (`fields:`), and that is not a room option or a derived fact: `floorman ask` could
+       never ask for it, so the rule could never be reached by a consultation
 """
 
 from __future__ import annotations
@@ -131,6 +134,29 @@ def lint_rules(book: Rulebook) -> list[Problem]:
     problems += pattern_problems(book)
     problems += coverage_problems(book)
     problems += conflict_problems(book)
+    problems += question_problems(book)
+    return problems
+
+
+def question_problems(book: Rulebook) -> list[Problem]:
+    """L016: each fact field a rule's `when:` tests is fed by a question (questions.yaml `fields:`),
+    unless its fact comes from elsewhere (`{from: ...}`: the profile's options, derive rules). The
+    questions are the rulebook folder's, else the bundled ones, as `floorman ask` reads them."""
+    from floorman.consult.consultation import tested_fields
+    from floorman.consult.questions import QUESTIONS_FILE, load_questions
+
+    try:
+        questions = load_questions(book.folder)
+    except FloormanError as error:
+        return [_from_error(error, relative(Path(book.folder) / QUESTIONS_FILE), "L016")]
+    problems: list[Problem] = []
+    for rule in book.rules.values():
+        line = book.field_lines.get(rule.id, {}).get("when") or book.lines.get(rule.id, 1)
+        for fact, name in sorted(tested_fields(rule)):
+            if fact not in questions.sources and questions.inputs_for(fact, name) is None:
+                problems.append(Problem("L016", f"{book.path_of(rule.id)}:{line}",
+                                        f"{rule.id} tests {fact}.{name}, which no question feeds: `floorman ask` "
+                                        f"cannot ask for it (add it under `fields: {fact}:` in {QUESTIONS_FILE})"))
     return problems
 
 
