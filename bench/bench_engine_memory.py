@@ -4,7 +4,7 @@ One job: run a small chained ruleset (action -> facing_bet -> full_raise -> reop
 ruling rule) N times through `DurableBackend.run`, and report runs/s and the resident set size
 (VmRSS from /proc/self/status) at the start, after a warm-up baseline (the first 100,000 runs,
 or a fifth of N if that is smaller) and at the end. Exits 1 if RSS grew by more than
---max-growth-mb after the baseline: a leaked session costs ~90-700 KB (notes §2.1), so a leak
+--max-growth-mb after the baseline: a leaked session costs ~90-700 KB (docs/durable-rules.md §2.1), so a leak
 of one session per run would show up as gigabytes.
 
     .venv/bin/python bench/bench_engine_memory.py              # 1,000,000 runs (~2-3 min)

@@ -7,7 +7,8 @@ import textwrap
 import pytest
 
 from floorman.errors import FloormanError
-from floorman.scenarios import load_scenario, run_checks
+from floorman.checks.runner import run_checks
+from floorman.scenarios import load_scenario
 
 GOOD = """\
 title: test

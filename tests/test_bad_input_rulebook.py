@@ -17,7 +17,7 @@ from typing import Callable
 import pytest
 
 from floorman.errors import FloormanError, InputFileError
-from floorman.rulebook import lint
+from floorman.authoring import lint
 from floorman.rulebook.loader import DEFAULT_SCENARIOS, RuleCheckError, load_rulebook
 
 ROOT = Path(__file__).resolve().parents[1]

@@ -8,13 +8,15 @@ from pathlib import Path
 import pytest
 import yaml
 
-from floorman.builder import HandBuilder, parse_setup
+from floorman.builder import HandBuilder
+from floorman.notation.setup import parse_setup
 from floorman.engine.floor import Floor
 from floorman.errors import ActionOutOfTurn, FloormanError, InvalidEvent
 from floorman.model.events import Action, Board
 from floorman.model.incidents import parse_incident
 from floorman.notation import NotationError
-from floorman.scenarios import load_scenario, run_checks
+from floorman.checks.runner import run_checks
+from floorman.scenarios import load_scenario
 
 
 @pytest.fixture(scope="module")

@@ -17,7 +17,8 @@ from typer.testing import CliRunner
 from floorman.cli.app import app
 from floorman.engine.floor import Floor
 from floorman.errors import FloormanError
-from floorman.scenarios import load_scenario, run_checks
+from floorman.checks.runner import run_checks
+from floorman.scenarios import load_scenario
 
 runner = CliRunner(env={"COLUMNS": "120", "NO_COLOR": "1"})
 
@@ -134,7 +135,7 @@ def test_params_are_a_subset_but_each_listed_one_must_match(tmp_path, floor):
 
 def test_true_is_not_the_number_one():
     """YAML `true` and 1 are equal in Python; a param check must not pass on that."""
-    from floorman.scenarios import _same
+    from floorman.checks.runner import _same
 
     assert not _same(True, 1) and not _same(1, True) and not _same(0, False) and _same(1, 1)
 
@@ -185,7 +186,7 @@ def test_an_empty_entry_in_a_per_incident_list_is_nothing_to_check(tmp_path, flo
 
 
 def test_the_incident_of_a_ruling_comes_from_its_facts():
-    from floorman.scenarios import fact_incident
+    from floorman.checks.runner import fact_incident
 
     assert fact_incident(["profile", "hand", "wager:3"]) == 3
     assert fact_incident(["wager:0", "wager:1"]) == 1          # made once both had happened

@@ -26,7 +26,7 @@ from floorman.checks.comparison import comparison_rows
 from floorman.checks.junit import classname, junit_xml
 from floorman.cli.app import app
 from floorman.engine.floor import Floor
-from floorman.scenarios import run_checks
+from floorman.checks.runner import run_checks
 from test_check_can_fail import TWO_INCIDENTS
 
 ROOT = Path(__file__).resolve().parents[1]

@@ -27,8 +27,8 @@ import pytest
 
 from floorman.checks.comparison import comparison_rows
 from floorman.engine.floor import Floor
-from floorman.scenarios import (Expectation, PotExpectation, Scenario, compare, fact_incident, find_scenarios,
-                                load_scenario, ruling_incident, rules_for)
+from floorman.checks.runner import compare, fact_incident, ruling_incident
+from floorman.scenarios import Expectation, PotExpectation, Scenario, find_scenarios, load_scenario, rules_for
 
 ROOT = Path(__file__).resolve().parents[1]
 SCENARIOS = find_scenarios([ROOT / "scenarios"])

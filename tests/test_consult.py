@@ -1,6 +1,6 @@
 """The consultation with no terminal: words -> dispute -> only the questions the candidate rules
-need -> a ruling with the right numbers; the declared map covers every field a rule tests; a rule
-added to a copy of the rulebook is askable with no code change."""
+need -> a ruling with the right numbers; the declared map covers every field a rule tests (lint
+L016 says which it does not); a rule added to a copy of the rulebook is askable with no code change."""
 
 from __future__ import annotations
 
@@ -9,8 +9,9 @@ from pathlib import Path
 
 import pytest
 
+from floorman.authoring import lint
 from floorman.consult import BadAnswer, Consultation, load_questions
-from floorman.consult.consultation import rules_of, unmapped_fields
+from floorman.consult.consultation import rules_of
 from floorman.engine.fact_fields import FACT_FIELDS
 from floorman.rulebook.loader import DEFAULT_RULEBOOK, load_rulebook
 
@@ -149,17 +150,32 @@ def test_every_dispute_rules_on_its_defaults():
 # ----------------------------------------------------------------------------- the declared map
 
 def test_every_field_a_rule_tests_is_mapped_to_questions_or_computed():
-    missing = unmapped_fields(load_rulebook(), load_questions())
-    assert not missing, "fact fields no question feeds (add them to rulebook/questions.yaml):\n" + "\n".join(missing)
+    assert [str(p) for p in lint.question_problems(load_rulebook())] == []
 
 
-def test_a_rule_testing_a_field_no_question_feeds_is_named(tmp_path: Path):
+def test_lint_names_a_rule_testing_a_field_no_question_feeds(tmp_path: Path):
     folder = tmp_path / "rulebook"
     shutil.copytree(DEFAULT_RULEBOOK, folder)
     rule = NEW_RULE.replace("      - [chip_value, '>=', 500]", "      - [chip_value, '>=', 500]\n"
                             "      - [stack_after, '>', 0]")
     (folder / "betting" / "house-purple-chip-call.yaml").write_text(rule)
-    assert unmapped_fields(load_rulebook(folder), load_questions(folder)) == ["HOUSE-PURPLE-CHIP-CALL: wager.stack_after"]
+    book = load_rulebook(folder)
+    [problem] = [p for p in lint.lint_rules(book) if p.code == "L016"]
+    assert problem.where == f"{book.path_of('HOUSE-PURPLE-CHIP-CALL')}:{NEW_RULE.splitlines().index('when:') + 1}"
+    assert problem.message.startswith("HOUSE-PURPLE-CHIP-CALL tests wager.stack_after, which no question feeds")
+    # without the unmapped field the same rule passes
+    other = tmp_path / "other"
+    shutil.copytree(DEFAULT_RULEBOOK, other)
+    (other / "betting" / "house-purple-chip-call.yaml").write_text(NEW_RULE)
+    assert [p for p in lint.lint_rules(load_rulebook(other)) if p.code == "L016"] == []
+
+
+def test_lint_reports_a_questions_file_that_does_not_load(tmp_path: Path):
+    folder = tmp_path / "rulebook"
+    shutil.copytree(DEFAULT_RULEBOOK, folder)
+    (folder / "questions.yaml").write_text("fields:\n  wager:\n    chip_value: [no_such_input]\n")
+    [problem] = lint.question_problems(load_rulebook(folder))
+    assert problem.code == "L016" and "no_such_input" in problem.message, problem
 
 
 def test_the_map_names_only_real_fact_fields_and_every_ruling_rule_has_a_dispute():

@@ -16,7 +16,8 @@ from pathlib import Path
 
 import pytest
 
-from floorman.rulebook import coverage, lint, loader
+from floorman.authoring import coverage, lint
+from floorman.rulebook import loader
 from floorman.rulebook.loader import load_rulebook
 
 ROOT = Path(__file__).resolve().parents[1]
@@ -244,7 +245,7 @@ def test_every_gap_item_has_a_row_and_none_is_left_unmapped():
 
 
 def test_every_scenario_the_seed_map_names_passes():
-    from floorman.scenarios import run_checks
+    from floorman.checks.runner import run_checks
 
     seed = coverage.read_seed_map(SEED_MAP)
     named = sorted({ROOT / name for paths in seed.scenarios.values() for name in paths if (ROOT / name).is_file()})

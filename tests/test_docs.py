@@ -8,7 +8,7 @@ import pytest
 import typer.main
 
 from floorman.cli.app import app
-from floorman.rulebook.catalogue import render_catalogue, scenarios_under
+from floorman.authoring.catalogue import render_catalogue, scenarios_under
 from floorman.rulebook.loader import load_rulebook
 
 ROOT = Path(__file__).resolve().parents[1]
@@ -42,6 +42,6 @@ def test_the_readme_names_the_two_commands():
 
 def test_the_incident_reference_is_up_to_date():
     """docs/incidents.md is generated from the incident models."""
-    from floorman.rulebook.catalogue import render_incidents
+    from floorman.authoring.catalogue import render_incidents
 
     assert (ROOT / "docs" / "incidents.md").read_text() == render_incidents()

@@ -208,7 +208,7 @@ def test_an_effect_expression_naming_no_alias_is_refused_with_its_place(tmp_path
 
 
 def test_lint_names_an_unknown_fact_field_in_an_effect_and_the_loader_refuses_it(tmp_path):
-    from floorman.rulebook.lint import lint_files
+    from floorman.authoring.lint import lint_files
 
     folder = book_with_effect(tmp_path, "[{kind: action, seat: w.sseat, action: call}]")
     problems = [str(p.message) for p in lint_files(folder)]

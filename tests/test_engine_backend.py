@@ -1,6 +1,6 @@
 """The pattern-matching core: compiler (rules -> durable JSON) and DurableBackend (runs them).
 
-Trap numbers refer to /work/shared/reference/durable-rules-notes.md and compiler.TRAPS.
+Trap numbers refer to docs/durable-rules.md (§x) and compiler.TRAPS.
 """
 
 from __future__ import annotations
@@ -158,7 +158,7 @@ def test_join_on_the_id_field_works(make_backend):
 
 
 def test_missing_compared_field_never_matches(make_backend):
-    # notes §1.3: durable can make a comparison with a missing field PASS; $ex guards
+    # docs/durable-rules.md §1.3: durable can make a comparison with a missing field PASS; $ex guards
     rules = [
         {"id": "NEQ", "when": [{"as": "a", "fact": "action", "where": [["kind", "!=", "fold"]]}]},
         {"id": "GT", "when": [{"as": "a", "fact": "action", "where": [["amount", ">", 0]]}]},
@@ -220,7 +220,7 @@ def test_booleans_travel_as_ints_but_never_match_ints(make_backend):
     assert fired(result) == [("ALL-IN", {"a": "action:1"})]
     assert result.activations[0].matched["a"]["all_in"] is True      # caller's view kept
     with pytest.raises(FactError, match="all_in"):
-        backend.run([action(1, all_in=1)])      # durable would say 1 == True (notes §1.3)
+        backend.run([action(1, all_in=1)])      # durable would say 1 == True (docs/durable-rules.md §1.3)
 
 
 def test_string_where_an_int_is_compared_is_refused(make_backend):
@@ -257,7 +257,7 @@ def test_forward_chaining_three_levels_in_trace_order(make_backend):
                         "because": "D.reopened",
                         "id": "derived:D.reopened:derived:D.full_raise:action:2,"
                               "derived:D.facing_bet:action:2"}
-    # no rule consumes action_reopened (durable does not store it, notes §1.7): still reported
+    # no rule consumes action_reopened (durable does not store it, docs/durable-rules.md §1.7): still reported
     assert [d["name"] for d in result.derived_facts] == [
         "facing_bet", "full_raise", "action_reopened", "facing_bet"]
     assert result.activations[-1].derived is None
@@ -293,7 +293,7 @@ def test_derived_fact_activations_wait_behind_higher_priority_ones(make_backend)
 
 def test_duplicate_activations_are_dropped(make_backend, monkeypatch):
     # Our compiler never emits overlapping '$or' branches; inject one to prove the sink's
-    # de-duplication (notes §1.5: durable fires once per true branch).
+    # de-duplication (docs/durable-rules.md §1.5: durable fires once per true branch).
     real_compile = backend_durable.compile_rulebook
     raw_calls = []
 
@@ -470,7 +470,7 @@ def test_compiler_output_is_plain_json_with_guards_first_and_or_last():
 # ----------------------------------------------------------------------------- sessions, hosts
 
 def test_two_thousand_runs_stay_under_the_session_cap(make_backend):
-    # notes §2.1: 1024 live sessions per ruleset, created even when nothing matched
+    # docs/durable-rules.md §2.1: 1024 live sessions per ruleset, created even when nothing matched
     backend = make_backend(CHAIN)
     partial = [{"type": "derived", "id": "d1", "name": "facing_bet", "action_id": "none"}]
     for i in range(2000):

@@ -14,7 +14,7 @@ from floorman.engine.floor import Floor
 from floorman.model.events import Action, Board, Burn, Post
 from floorman.model.incidents.conduct import OFFENCES, Conduct
 from floorman.model.table import Table
-from floorman.rulebook.catalogue import render_ladder
+from floorman.authoring.catalogue import render_ladder
 from floorman.rulebook.loader import load_rulebook
 from floorman.ruling import quote_for
 

@@ -10,7 +10,8 @@ import typing
 
 import pytest
 
-from floorman.builder import HandBuilder, parse_setup
+from floorman.builder import HandBuilder
+from floorman.notation.setup import parse_setup
 from floorman.engine.facts import Situation
 from floorman.engine.floor import Floor
 from floorman.errors import FloormanError

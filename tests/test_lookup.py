@@ -1,6 +1,6 @@
 """Rule look-up: `floorman rules` (ranked word search) and `floorman explain` (one rule in full).
 
-The search and the explanation are tested on the library (floorman/rulebook/search.py and
+The search and the explanation are tested on the library (floorman/authoring/search.py and
 explain.py); a few CliRunner tests cover the commands, their exit statuses and the 80-column fit.
 """
 
@@ -16,9 +16,9 @@ from typer.testing import CliRunner
 from floorman import __version__
 from floorman.cli.app import app
 from floorman.errors import FloormanError
-from floorman.rulebook.explain import UnknownRule, explain, find_rule, pattern_words
+from floorman.authoring.explain import UnknownRule, explain, find_rule, pattern_words
 from floorman.rulebook.loader import load_rulebook
-from floorman.rulebook.search import CATEGORIES, RuleIndex, applies_under, search, words
+from floorman.authoring.search import CATEGORIES, RuleIndex, applies_under, search, words
 from floorman.scenarios import load_scenario
 
 ROOT = Path(__file__).resolve().parents[1]

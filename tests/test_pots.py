@@ -1,6 +1,6 @@
 """Tests for floorman.model.pots: uncalled bets, main and side pots, awards, odd chips, net results.
 
-The worked examples come from the seed rule guides in /work/shared/seeds/; pokerkit is used as an
+The worked examples come from the seed rule guides in shared/seeds/ (beside the repository); pokerkit is used as an
 oracle for pot building and for awards where it agrees with the TDA.
 """
 

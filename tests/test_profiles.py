@@ -14,7 +14,7 @@ from typer.testing import CliRunner
 from floorman.cli.app import app
 from floorman.engine.floor import Floor
 from floorman.errors import InputFileError
-from floorman.rulebook.diff import diff_profiles
+from floorman.authoring.diff import diff_profiles
 from floorman.rulebook.house import load_house
 from floorman.rulebook.loader import DEFAULT_RULEBOOK, DEFAULT_SCENARIOS, load_rulebook
 from floorman.rulebook.profiles import default_profile

@@ -15,7 +15,7 @@ from pathlib import Path
 import pytest
 
 from floorman.errors import FloormanError, InputFileError
-from floorman.rulebook import lint
+from floorman.authoring import lint
 from floorman.rulebook.loader import DEFAULT_RULEBOOK, DEFAULT_SCENARIOS, RuleCheckError, load_rulebook
 
 ROOT = Path(__file__).resolve().parents[1]
@@ -301,7 +301,7 @@ def test_l014_the_bundled_rulebook_has_no_hidden_conflict():
     """Issue 14 item 2: no two rules the floor would settle by the order of their ids. Without the
     fields' relations the conditions alone leave about a hundred pairs; the relations (checked on
     every built fact below) rule out all of them, every real one being declared."""
-    from floorman.rulebook.conflicts import rule_conflicts
+    from floorman.authoring.conflicts import rule_conflicts
 
     book = load_rulebook()
     assert [c.message for c in rule_conflicts(book)] == []

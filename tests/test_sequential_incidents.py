@@ -18,7 +18,7 @@ from floorman.model.incidents.irregularities import DealError
 from floorman.model.state import HandState
 from floorman.model.table import Table
 from floorman.rulebook.loader import load_rulebook
-from floorman.scenarios import run_checks
+from floorman.checks.runner import run_checks
 
 ROOT = Path(__file__).resolve().parents[1]
 

@@ -9,7 +9,7 @@ from pathlib import Path
 import pytest
 
 from floorman.engine.floor import Floor
-from floorman.scenarios import run_checks
+from floorman.checks.runner import run_checks
 from floorman.session import TableSession
 
 

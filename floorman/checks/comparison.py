@@ -13,7 +13,7 @@ from __future__ import annotations
 import json
 from typing import Any, NamedTuple
 
-from floorman.scenarios import _same, hand_name, pot_value, same_pot_value
+from floorman.checks.runner import _same, hand_name, pot_value, same_pot_value
 
 NO_RULING = "no ruling"
 NOT_RULED = "not ruled"            # the scenario could not be ruled at all (see its error)

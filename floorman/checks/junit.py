@@ -20,7 +20,7 @@ from pathlib import PurePath
 from typing import Any
 
 from floorman.checks.comparison import side_by_side_text
-from floorman.scenarios import NOT_LOADED
+from floorman.checks.runner import NOT_LOADED
 
 MESSAGE_LIMIT = 1000          # characters of a failure message attribute; the body has it all
 # characters XML 1.0 cannot hold at all (a control character in a YAML title, say)

@@ -126,7 +126,8 @@ def check(
 
     from floorman.engine.floor import Floor
     from floorman.rulebook.loader import load_rulebook
-    from floorman.scenarios import check_scenario, scenario_files
+    from floorman.checks.runner import check_scenario
+    from floorman.scenarios import scenario_files
 
     try:
         floor = Floor(load_rulebook(rulebook))
@@ -193,7 +194,7 @@ def lint(
 
         floorman rulebook lint
     """
-    from floorman.rulebook import lint as linter
+    from floorman.authoring import lint as linter
     from floorman.rulebook.loader import DEFAULT_RULEBOOK, load_rulebook
 
     folder = rulebook or DEFAULT_RULEBOOK
@@ -228,7 +229,7 @@ def docs(
 
         floorman rulebook docs --check
     """
-    from floorman.rulebook.catalogue import render_catalogue, render_incidents, scenarios_under
+    from floorman.authoring.catalogue import render_catalogue, render_incidents, scenarios_under
     from floorman.rulebook.loader import load_rulebook
 
     try:

@@ -49,7 +49,7 @@ def rules(
         floorman rules --profile tda-2024 --diff tda-2026
     """
     from floorman.rulebook.loader import load_rulebook
-    from floorman.rulebook.search import search
+    from floorman.authoring.search import search
 
     text = " ".join(words or [])
     book = load_rulebook(rulebook)
@@ -79,7 +79,7 @@ def _print_diff(book: Any, profile: Optional[str], other: str, house_rules: Any,
     stand in for A's own)."""
     import dataclasses
 
-    from floorman.rulebook.diff import diff_profiles
+    from floorman.authoring.diff import diff_profiles
     from floorman.ruling import option_text
 
     left = profile or (house_rules.extends if house_rules is not None else "tda-2026")
@@ -170,7 +170,7 @@ def explain(
         floorman explain BET-OVERSIZED-CHIP-CALL
         floorman explain board-four-card-flop-redeal --json
     """
-    from floorman.rulebook import explain as explaining
+    from floorman.authoring import explain as explaining
     from floorman.rulebook.loader import load_rulebook
 
     book = load_rulebook(rulebook)

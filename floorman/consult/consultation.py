@@ -57,18 +57,6 @@ def tested_fields(rule: Rule) -> set[tuple[str, str]]:
     return found
 
 
-def unmapped_fields(book: Rulebook, questions: Questions) -> list[str]:
-    """'RULE-ID: fact.field' for each field a rule's `when:` tests that no question feeds: not
-    in questions.yaml, and not a profile (room option) or derived field. Empty when every rule
-    can be asked about."""
-    missing = []
-    for rule in book.rules.values():
-        for fact, name in sorted(tested_fields(rule)):
-            if fact not in questions.sources and questions.inputs_for(fact, name) is None:
-                missing.append(f"{rule.id}: {fact}.{name}")
-    return missing
-
-
 def rules_of(book: Rulebook, dispute: Dispute) -> list[Rule]:
     """The ruling rules a dispute's facts can fire (a rule needs at least one of the dispute's
     own fact types, and no fact the dispute does not produce)."""
@@ -98,10 +86,10 @@ def rank(book: Rulebook, questions: Questions, text: str) -> list[Match]:
 
 
 def _rule_scores(book: Rulebook, text: str) -> dict[str, float]:
-    """Rule id -> how well the words match it. The rule search (floorman/rulebook/search.py)
+    """Rule id -> how well the words match it. The rule search (floorman/authoring/search.py)
     when present; else a count of shared words."""
     try:
-        from floorman.rulebook.search import search
+        from floorman.authoring.search import search
     except ImportError:
         words = set(_words(text))
         return {rule.id: float(len(words & set(_words(f"{rule.title} {rule.name} {rule.summary}"))))
@@ -111,7 +99,7 @@ def _rule_scores(book: Rulebook, text: str) -> dict[str, float]:
 
 def _words(text: str) -> list[str]:
     try:
-        from floorman.rulebook.search import words
+        from floorman.authoring.search import words
     except ImportError:
         import re
 

@@ -1,8 +1,8 @@
 """Run compiled rules on durable-rules 2.0.28: facts in, activations and derived facts out.
 
 One job: be the only door to `durable` (no other floorman module imports it) and contain its
-traps. Trap numbers refer to /work/shared/reference/durable-rules-notes.md (§x, gotcha
-checklist §6 n) and to `compiler.TRAPS` (A-E, found while building this module).
+traps. Trap numbers refer to docs/durable-rules.md (§x; the checklist is §6) and to
+`compiler.TRAPS` (A-F, found while building the engine).
 
 What a caller can rely on:
 * `run(facts)` is a pure function of the facts: a fresh session per call, always deleted;
@@ -109,7 +109,7 @@ class RunResult:
 
 @dataclass
 class _Run:
-    """Per-run collector; the sink that actions write into (notes §1.8)."""
+    """Per-run collector; the sink that actions write into (docs/durable-rules.md §1.8)."""
 
     sid: str
     facts: dict[str, Mapping]                  # id -> caller's fact (input and derived)
@@ -122,7 +122,7 @@ class _Run:
 
 class _Sink:
     """What actions can reach. Holds no reference to the backend, so a dropped backend can be
-    collected and its finalizer can free the C ruleset (notes §2.2: dropped Hosts leak)."""
+    collected and its finalizer can free the C ruleset (docs/durable-rules.md §2.2: dropped Hosts leak)."""
 
     def __init__(self, kinds: FieldKinds):
         self.kinds = kinds
@@ -130,7 +130,7 @@ class _Sink:
 
 
 class _QuietHost(engine.Host):
-    """A Host without the two self-re-arming timer threads (notes §2.4, gotcha 9).
+    """A Host without the two self-re-arming timer threads (docs/durable-rules.md §2.4, §6.9).
 
     Synchronous assert_fact does not need them; they steal activations and add a latency tail.
     """
@@ -159,7 +159,7 @@ def _to_durable(fact: object, kinds: FieldKinds, seen: dict[int, str]) -> dict:
             if len(_good_names) < 10_000:  # a cache, bounded whatever the caller sends
                 _good_names.add(key)
         if isinstance(value, bool):
-            out[key] = int(value)        # durable: True == 1 (notes §1.3); FieldKinds guards it
+            out[key] = int(value)        # durable: True == 1 (docs/durable-rules.md §1.3); FieldKinds guards it
         elif isinstance(value, int):
             if abs(value) >= INT_LIMIT:
                 raise FactError(f"fact {fid}: field {key!r}: int {value} too large (|n| < 2**53)")
@@ -169,7 +169,7 @@ def _to_durable(fact: object, kinds: FieldKinds, seen: dict[int, str]) -> dict:
         else:
             what = "None" if value is None else type(value).__name__
             raise FactError(f"fact {fid}: field {key!r} is {what}; values are int, str or bool "
-                            "(notes §1.3: no None, no floats; use sentinels)")
+                            "(docs/durable-rules.md §1.3: no None, no floats; use sentinels)")
     problem = kinds.check(ftype, fact, seen)
     if problem:
         raise FactError(f"fact {fid} ({ftype}): {problem}")
@@ -190,13 +190,13 @@ def _make_action(sink: _Sink, spec: RuleSpec):
             return                        # cannot happen with the Host's threads disabled
         try:
             if c.s["sid"] != run.sid:
-                # notes §2.3: sids are indexed by a 32-bit hash with no string compare
+                # docs/durable-rules.md §2.3: sids are indexed by a 32-bit hash with no string compare
                 raise EngineError(f"activation for session {c.s['sid']!r} while running "
                                   f"{run.sid!r}: sid hash collision")
             bound = c._m
             ids = tuple(bound[a]["id"] for a in aliases)
             key = (rule_id, ids)
-            if key in run.seen:           # de-duplicate (notes §1.5, gotcha 4)
+            if key in run.seen:           # de-duplicate (docs/durable-rules.md §1.5, §6.4)
                 return
             run.seen.add(key)
             matched = {a: dict(run.facts[i]) for a, i in zip(aliases, ids)}
@@ -226,13 +226,13 @@ def _make_action(sink: _Sink, spec: RuleSpec):
             try:
                 c.assert_fact(dfact)      # forward chaining in the same session
             except engine.MessageNotHandledException:
-                pass                      # notes §1.7: no rule consumes it; still reported
+                pass                      # docs/durable-rules.md §1.7: no rule consumes it; still reported
             except engine.MessageObservedException:
                 # ids are unique per run, so "already observed" means a 32-bit id hash
-                # collision inside the session (notes §2.3): the fact would be dropped
+                # collision inside the session (docs/durable-rules.md §2.3): the fact would be dropped
                 raise EngineError(f"derived fact {did} was dropped as 'already observed' "
                                   "(fact id hash collision)") from None
-        except BaseException as exc:      # durable swallows exceptions (notes §0.1, gotcha 3)
+        except BaseException as exc:      # durable swallows exceptions (docs/durable-rules.md §0.1, §6.3)
             run.errors.append((rule_id, exc))
 
     return action
@@ -243,7 +243,7 @@ def _noop(c) -> None:
 
 
 def _free_ruleset(host: engine.Host, name: str) -> None:
-    """Unregister and free a ruleset; private API, the only removal that works (notes §2.2)."""
+    """Unregister and free a ruleset; private API, the only removal that works (docs/durable-rules.md §2.2)."""
     ruleset = host._ruleset_directory.pop(name, None)
     if ruleset is None:
         return
@@ -270,7 +270,7 @@ class DurableBackend:
         durable_json = self._book.durable
         digest = hashlib.sha1(json.dumps(durable_json, sort_keys=True).encode()).hexdigest()[:10]
         safe = re.sub(r"[^A-Za-z0-9_]", "_", name) or "rules"
-        # A Host cannot re-register a name (notes §2.2): unique per instance.
+        # A Host cannot re-register a name (docs/durable-rules.md §2.2): unique per instance.
         self.ruleset_name = f"{safe}_{digest}_{next(_instances)}"
         self._sink = _Sink(self._book.kinds)
         self._lock = threading.Lock()
@@ -278,7 +278,7 @@ class DurableBackend:
         self._uid = uuid.uuid4().hex[:16]
         self._counter = itertools.count()
 
-        definition = copy.deepcopy(durable_json)   # notes §1.1: registration mutates the dict
+        definition = copy.deepcopy(durable_json)   # docs/durable-rules.md §1.1: registration mutates the dict
         for rule_id, spec in self._book.specs.items():
             definition[rule_id]["run"] = _make_action(self._sink, spec)
         definition[_PRIME_RULE] = {"all": [{"m": {TYPE_FIELD: _PRIME_TYPE}}], "run": _noop}
@@ -329,7 +329,7 @@ class DurableBackend:
         with self._lock:
             if self._closed:
                 raise RuntimeError(f"backend {self.ruleset_name} is closed")
-            sid = f"{self._uid}-{next(self._counter)}"     # fresh per run (notes §2.1)
+            sid = f"{self._uid}-{next(self._counter)}"     # fresh per run (docs/durable-rules.md §2.1)
             run = _Run(sid, known, kinds_seen)
             self._sink.active = run
             created = False
@@ -339,13 +339,13 @@ class DurableBackend:
                     dfact["sid"] = sid
                     created = True         # any assert creates the state, matched or not (§2.1)
                     try:
-                        # one at a time: batch asserts abort on one unmatched fact (notes §1.8)
+                        # one at a time: batch asserts abort on one unmatched fact (docs/durable-rules.md §1.8)
                         state = self._host.assert_fact(self.ruleset_name, dfact)
                     except engine.MessageNotHandledException:
                         continue           # no pattern wants this fact: not stored, fine
                     except engine.MessageObservedException:
                         raise EngineError(f"fact {dfact['id']} was dropped as 'already observed' "
-                                          "(fact id hash collision, notes §2.3)") from None
+                                          "(fact id hash collision, docs/durable-rules.md §2.3)") from None
                     except durable_rules_engine.error as exc:
                         raise _engine_error(exc, f"asserting fact {dfact['id']}") from exc
                     if run.errors:
@@ -357,7 +357,7 @@ class DurableBackend:
                 ok = True
             finally:
                 self._sink.active = None
-                if created:                # notes §2.1: always, or the 1024-session cap hits
+                if created:                # docs/durable-rules.md §2.1: always, or the 1024-session cap hits
                     try:
                         self._host.delete_state(self.ruleset_name, sid)
                     except Exception as exc:
@@ -371,7 +371,7 @@ class DurableBackend:
         return RunResult(run.activations, run.derived)
 
     def close(self) -> None:
-        """Free the C ruleset (notes §2.2). Idempotent; `run` raises afterwards."""
+        """Free the C ruleset (docs/durable-rules.md §2.2). Idempotent; `run` raises afterwards."""
         with self._lock:
             self._closed = True
             self._finalizer()

@@ -4,8 +4,8 @@ One job: turn rule dicts into the JSON that durable_rules 2.0.28 compiles, addin
 and refusing the constructs with which durable gives silently wrong answers. Plain data in,
 plain data out: this module never imports durable, so it is testable without the engine.
 
-Trap numbers below ("notes §x") refer to /work/shared/reference/durable-rules-notes.md;
-"trap A..E" are findings made while building this module (documented in `TRAPS`).
+Trap numbers below ("docs/durable-rules.md §x") refer to that page of the repository;
+"trap A..F" are findings made while building the engine (documented in `TRAPS`).
 
 Rule input (already parsed from YAML)::
 
@@ -22,13 +22,13 @@ literals (``in`` only), ``'@alias.field'`` (a pattern earlier in the same rule) 
 ``'@self.field'`` (the same fact). Arithmetic, ``$or``/``$not``, None and floats are refused.
 
 Semantics the compiled JSON guarantees:
-* every field a condition reads must exist on the fact (``$ex`` guards, notes §1.3);
+* every field a condition reads must exist on the fact (``$ex`` guards, docs/durable-rules.md §1.3);
 * one fact binds at most one alias in one activation (durable's default ``distinct``);
-* booleans are compiled to 0/1, because durable treats ``True == 1`` (notes §1.3); the
+* booleans are compiled to 0/1, because durable treats ``True == 1`` (docs/durable-rules.md §1.3); the
   field-kind table (`FieldKinds`) lets the backend refuse a fact whose field has another
   kind than the rules compare it with, so ``True`` never silently matches ``1``;
 * ``in`` becomes a ``$or`` of equalities on one field: the branches are mutually exclusive,
-  so durable's once-per-true-branch firing (notes §1.5) cannot duplicate an activation.
+  so durable's once-per-true-branch firing (docs/durable-rules.md §1.5) cannot duplicate an activation.
 """
 
 from __future__ import annotations
@@ -60,7 +60,7 @@ __all__ = [
     "is_fact_type",
 ]
 
-MAX_PATTERNS = 16          # durable error 304 at assert time beyond this (notes §1.4, §6.12)
+MAX_PATTERNS = 16          # durable error 304 at assert time beyond this (docs/durable-rules.md §1.4, §6.12)
 MAX_PRIORITY = 65535       # trap E
 MAX_IN_VALUES = 32         # keeps the `$or` small; longer lists belong in a precomputed field
 INT_LIMIT = 2**53          # |int| must stay below: exact in a double, whatever durable does inside
@@ -85,7 +85,7 @@ TRAPS = {
          "property'. Patterns share nodes while their tests are equal, and an '==' literal test "
          "branches, so 120 patterns split first by `kind == a|b` work while the same split placed "
          "after a test every fact passes fails. Counting patterns per fact type is a safe bound; "
-         "lint (L012, floorman/rulebook/lint.py) checks it.",
+         "lint (L012, floorman/authoring/lint.py) checks it.",
     "E": "'pri' is kept in 16 unsigned bits: -2 sorts as 65534 (fires last) and 65536 as 0. "
          "Priorities must be 0..65535.",
 }
@@ -173,7 +173,7 @@ def _durable_field(name: str) -> str:
 
 
 def _durable_literal(value: Literal) -> int | str:
-    # durable treats True == 1 (notes §1.3): normalise bools to ints, facts get the same treatment
+    # durable treats True == 1 (docs/durable-rules.md §1.3): normalise bools to ints, facts get the same treatment
     return int(value) if isinstance(value, bool) else value
 
 
@@ -183,7 +183,7 @@ class FieldKinds:
     Fields joined by a reference (``a.seat == @b.seat``) or copied by `derive:` form one group
     and must share a kind. A group whose kind no literal fixes is checked for consistency
     within one run. The backend calls `check` on every fact before asserting it: durable
-    compares '100' with 100 as equal and True with 1 (notes §1.3), so a kind mismatch is
+    compares '100' with 100 as equal and True with 1 (docs/durable-rules.md §1.3), so a kind mismatch is
     refused rather than matched.
     """
 
@@ -364,7 +364,7 @@ class _RuleCompiler:
             hint = ""
             if word.lower() in _FORBIDDEN_WORDS:
                 hint = (" (disjunction and negation are not supported: use 'in', or precompute "
-                        "a field in Python; notes §1.5, §1.6)")
+                        "a field in Python; docs/durable-rules.md §1.5, §1.6)")
             raise self.fail(f"{path}.{word}", f"unknown pattern key{hint}")
         alias = pattern.get("as")
         if not isinstance(alias, str) or not _NAME_RE.match(alias) or alias == "self":
@@ -400,7 +400,7 @@ class _RuleCompiler:
         if not m:
             if _ARITH_RE.search(text[1:]):
                 raise self.fail(path, f"{text!r}: arithmetic is not allowed in conditions; "
-                                      "precompute the value as a fact field (notes §1.3)")
+                                      "precompute the value as a fact field (docs/durable-rules.md §1.3)")
             raise self.fail(path, f"{text!r}: a reference is '@alias.field' or '@self.field'")
         alias, fname = m.group(1), m.group(2)
         if fname != "type" and fname != "id" and not is_field_name(fname):
@@ -420,7 +420,7 @@ class _RuleCompiler:
         if kind is None:
             what = "None" if value is None else type(value).__name__
             raise self.fail(path, f"value {value!r} is {what}; literals are int, str or bool "
-                                  "(no None, no floats: notes §1.3)")
+                                  "(no None, no floats: docs/durable-rules.md §1.3)")
         if kind == "int" and abs(value) >= INT_LIMIT:  # type: ignore[arg-type]
             raise self.fail(path, f"int {value} is too large (|n| < 2**53)")
         return value  # type: ignore[return-value]
@@ -430,7 +430,7 @@ class _RuleCompiler:
             word = next(iter(cond), "")
             if str(word).lower() in _FORBIDDEN_WORDS:
                 raise self.fail(path, f"{word!r} is not supported: durable fires '$or' once per "
-                                      "true branch and '$not' depends on fact order (notes §1.5, "
+                                      "true branch and '$not' depends on fact order (docs/durable-rules.md §1.5, "
                                       "§1.6); use 'in' or precompute a field")
             raise self.fail(path, "a condition is a list [field, op, value] or [field, exists]")
         if not _is_list(cond) or len(cond) not in (2, 3):
@@ -459,7 +459,7 @@ class _RuleCompiler:
             raise self.fail(path, f"operator {op!r} needs a value: [field, {op}, value]")
         value = cond[2]
         if fname not in ("type", "id"):
-            guards[i].add(dfield)     # notes §1.3: a missing operand can make a test PASS
+            guards[i].add(dfield)     # docs/durable-rules.md §1.3: a missing operand can make a test PASS
         if fname in ("type", "id"):
             self._note(self.kinds.fix(node, "str", f"rule {self.rid} {path}"), path)
 
@@ -525,7 +525,7 @@ class _RuleCompiler:
             or_tests[i].append({dfield: values[0]})
         else:
             # Mutually exclusive branches (one field, distinct values): at most one is true,
-            # so durable's per-branch firing (notes §1.5) cannot duplicate an activation.
+            # so durable's per-branch firing (docs/durable-rules.md §1.5) cannot duplicate an activation.
             or_tests[i].append({"$or": [{dfield: v} for v in values]})
 
     def _derive(self, aliases: list[str], types: list[str]):

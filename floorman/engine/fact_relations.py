@@ -1,6 +1,6 @@
 """What the fact builders guarantee between the fields of one fact.
 
-`floorman rulebook lint` (L014, floorman/rulebook/conflicts.py) asks which rules can fire on the
+`floorman rulebook lint` (L014, floorman/authoring/conflicts.py) asks which rules can fire on the
 same fact. From the conditions alone, `[facing_bet, '==', true]` and `[no_bet_yet, '==', true]`
 look compatible; the wager builder makes them exclusive. Each relation here says: when a fact
 has these field values, it also meets these conditions. They are claims about the builders

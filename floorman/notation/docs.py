@@ -1,5 +1,5 @@
 """docs/notation.md, generated from the grammar (floorman/notation/grammar.py) and the set-up
-words (floorman/builder.py), so the page cannot drift from what the parser reads.
+words (floorman/notation/setup.py), so the page cannot drift from what the parser reads.
 
     python -m floorman.notation.docs          # rewrite docs/notation.md
     python -m floorman.notation.docs --check  # exit 1 if it is out of date
@@ -10,7 +10,7 @@ from __future__ import annotations
 import sys
 from pathlib import Path
 
-from floorman.builder import GAMES, SETUP_WORDS
+from floorman.notation.setup import GAMES, SETUP_WORDS
 from floorman.notation.grammar import COMMANDS, GROUPS
 
 DOC_PATH = Path(__file__).resolve().parents[2] / "docs" / "notation.md"

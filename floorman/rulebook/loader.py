@@ -273,7 +273,7 @@ def _load_files(paths: list[Path], folder: Path) -> Rulebook:
 def check_fact_fields(book: Rulebook) -> None:
     """A rule naming a fact type or field the facts do not have would never fire, silently (a typo
     in `when:`): refuse the rulebook at load, with the message `floorman rulebook lint` gives (L010)."""
-    from floorman.rulebook.lint import fact_field_problems
+    from floorman.rulebook.field_check import fact_field_problems
 
     problems = fact_field_problems(book)
     if problems:

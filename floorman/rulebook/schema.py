@@ -262,6 +262,14 @@ class Derivation(_Strict):
     name: str
 
 
+class QuizNote(_Strict):
+    """What the dealer-school quiz does with the rule. Every ruling rule is the answer to some
+    generated question, except the rules exempt here, each with the reason (checked both ways by
+    tests/test_quiz_generation.py: no rule is missed silently, and none exempt is in fact asked)."""
+
+    exempt: str = Field(min_length=1, description="why no generated quiz question rules on this rule")
+
+
 class Rule(_Strict):
     id: str
     name: str
@@ -283,6 +291,7 @@ class Rule(_Strict):
     when: tuple[Pattern, ...] = Field(min_length=1)
     derive: Derivation | None = None
     ruling: Conclusion | None = None
+    quiz: QuizNote | None = None
 
     @field_validator("id")
     @classmethod
@@ -308,6 +317,8 @@ class Rule(_Strict):
             raise ValueError("a ruling rule cites at least one source")
         if self.ruling is not None and self.subject is None:
             raise ValueError("a ruling rule names the subject it decides")
+        if self.quiz is not None and self.ruling is None:
+            raise ValueError("only a ruling rule is a quiz answer: `quiz` goes on a rule with a `ruling`")
         return self
 
     @property

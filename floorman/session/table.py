@@ -21,7 +21,8 @@ from dataclasses import dataclass, field
 from pathlib import Path
 from typing import Any
 
-from floorman.builder import HandBuilder, Setup, parse_setup
+from floorman.builder import HandBuilder
+from floorman.notation.setup import Setup, parse_setup
 from floorman.errors import ActionOutOfTurn, FloormanError, InvalidEvent
 from floorman.notation.errors import NotationError, user_text
 from floorman.notation.lexer import shortened

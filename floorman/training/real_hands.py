@@ -143,7 +143,8 @@ def source_name(hand: Any) -> str:
 
 def inject(kind: str, rng: random.Random, floor: Any, profile: str | None) -> tuple[Any, str, Any, str | None]:
     """A real hand with `kind` injected: (builder, prompt, hand, number param)."""
-    from floorman.builder import DEFAULT_PROFILE, HandBuilder
+    from floorman.builder import HandBuilder
+    from floorman.notation.setup import DEFAULT_PROFILE
     from floorman.model.events import Action
     from floorman.model.incidents.action import OutOfTurn, Question as AskFloor
     from floorman.model.incidents.betting import Wager

@@ -13,7 +13,8 @@ import random
 from dataclasses import dataclass
 from typing import Any, Callable
 
-from floorman.builder import HandBuilder, parse_setup
+from floorman.builder import HandBuilder
+from floorman.notation.setup import parse_setup
 from floorman.model.cards import deck
 from floorman.model.events import Action, Board
 from floorman.model.incidents.action import OutOfTurn, Question as AskFloor

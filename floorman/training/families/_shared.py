@@ -6,7 +6,8 @@ from __future__ import annotations
 from collections.abc import Callable
 from typing import Any
 
-from floorman.builder import HandBuilder, parse_setup
+from floorman.builder import HandBuilder
+from floorman.notation.setup import parse_setup
 from floorman.model.table import Table
 from floorman.rulebook.house import HouseRules
 from floorman.training.chipset import stakes_chips

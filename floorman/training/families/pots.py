@@ -9,7 +9,8 @@ import random
 import re
 from typing import Any
 
-from floorman.builder import HandBuilder, parse_setup
+from floorman.builder import HandBuilder
+from floorman.notation.setup import parse_setup
 from floorman.model.cards import deck
 from floorman.model.events import Board, DealHole, Show
 from floorman.model.incidents.showdown import ShowdownQuestion

@@ -2,7 +2,7 @@
 under one and not the other (`floorman rules --profile A --diff B`).
 
 A rule can fire under a profile when it is listed for it (or a profile it extends) and its
-room-option tests hold for the profile's options (floorman/rulebook/search.py `applies_under`).
+room-option tests hold for the profile's options (floorman/authoring/search.py `applies_under`).
 """
 
 from __future__ import annotations
@@ -11,7 +11,7 @@ from dataclasses import dataclass, field
 from typing import Any
 
 from floorman.rulebook.loader import Rulebook
-from floorman.rulebook.search import applies_under
+from floorman.authoring.search import applies_under
 
 
 @dataclass(frozen=True)

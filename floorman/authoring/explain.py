@@ -16,7 +16,7 @@ from typing import Any
 from floorman.errors import FloormanError
 from floorman.rulebook.loader import Rulebook
 from floorman.rulebook.schema import Citation, Condition, Effect, Pattern, Rule
-from floorman.rulebook.search import CATEGORIES, first_sentence, holds, profiles_of
+from floorman.authoring.search import CATEGORIES, first_sentence, holds, profiles_of
 
 CONFIDENCE_WORDS = {"verified": "read in the text", "corroborated": "corroborated, 2026 text not read",
                     "renumbering-map": "from the renumbering map, not settled",

@@ -17,43 +17,32 @@ Each check is a meta-rule with a code:
   L012 pattern-limit: one fact could satisfy more patterns in one assert than durable-rules
        allows (error 303 above 64; lint warns above PATTERN_THRESHOLD)
   L013 coverage: docs/tda-coverage.md or docs/seed-coverage.md disagrees with the rulebook's
-       citations or the scenarios' tags, or leaves an item unmapped (floorman/rulebook/coverage.py)
+       citations or the scenarios' tags, or leaves an item unmapped (floorman/authoring/coverage.py)
   L014 hidden-conflict: two rules can fire on the same facts at the same priority with different
        decisions, and neither `overrides` the other nor are they declared `compatible_with` each
-       other: the floor would pick one by the order of their ids (floorman/rulebook/conflicts.py)
+       other: the floor would pick one by the order of their ids (floorman/authoring/conflicts.py)
   L015 bare-none: a ruling whose effect is `{kind: none}` without a `why`: every ruling that
        leaves the hand as it is says why in one line (an answer the hand already shows, the
        floor's discretion, a penalty served after the hand...), so that a ruling which should
        change what a seat may do is not left as `none` by oversight
+  L016 no-question: a rule tests a fact field that no question in the rulebook's questions.yaml
+       feeds (`fields:`), and that is not a room option or a derived fact: `floorman ask` could
+       never ask for it, so the rule could never be reached by a consultation
 """
 
 from __future__ import annotations
 
-import ast
-from collections.abc import Mapping
-from dataclasses import dataclass
 from pathlib import Path
-from typing import Any
 
 from floorman.errors import FloormanError
+from floorman.rulebook.field_check import Problem, fact_field_problems
 from floorman.rulebook.loader import (OPTIONS_FILE, Rulebook, item_paths, load_profile, load_rule, options_file,
                                       override_cycle)
-from floorman.rulebook.options import did_you_mean, load_option_specs
-from floorman.rulebook.schema import Rule
+from floorman.rulebook.options import load_option_specs
 from floorman.source import relative
 
 PATTERN_LIMIT = 64           # durable-rules: one fact may satisfy at most this many patterns per assert
 PATTERN_THRESHOLD = 60       # lint's warning line, with room for the rules' own shared tests
-
-
-@dataclass(frozen=True)
-class Problem:
-    code: str
-    where: str
-    message: str
-
-    def __str__(self) -> str:
-        return f"{self.where}: {self.code} {self.message}"
 
 
 def _from_error(error: FloormanError, name: str, code: str = "L001") -> Problem:
@@ -145,12 +134,35 @@ def lint_rules(book: Rulebook) -> list[Problem]:
     problems += pattern_problems(book)
     problems += coverage_problems(book)
     problems += conflict_problems(book)
+    problems += question_problems(book)
+    return problems
+
+
+def question_problems(book: Rulebook) -> list[Problem]:
+    """L016: each fact field a rule's `when:` tests is fed by a question (questions.yaml `fields:`),
+    unless its fact comes from elsewhere (`{from: ...}`: the profile's options, derive rules). The
+    questions are the rulebook folder's, else the bundled ones, as `floorman ask` reads them."""
+    from floorman.consult.consultation import tested_fields
+    from floorman.consult.questions import QUESTIONS_FILE, load_questions
+
+    try:
+        questions = load_questions(book.folder)
+    except FloormanError as error:
+        return [_from_error(error, relative(Path(book.folder) / QUESTIONS_FILE), "L016")]
+    problems: list[Problem] = []
+    for rule in book.rules.values():
+        line = book.field_lines.get(rule.id, {}).get("when") or book.lines.get(rule.id, 1)
+        for fact, name in sorted(tested_fields(rule)):
+            if fact not in questions.sources and questions.inputs_for(fact, name) is None:
+                problems.append(Problem("L016", f"{book.path_of(rule.id)}:{line}",
+                                        f"{rule.id} tests {fact}.{name}, which no question feeds: `floorman ask` "
+                                        f"cannot ask for it (add it under `fields: {fact}:` in {QUESTIONS_FILE})"))
     return problems
 
 
 def conflict_problems(book: Rulebook) -> list[Problem]:
     """L014: pairs of rules the floor would settle by the order of their ids."""
-    from floorman.rulebook.conflicts import rule_conflicts
+    from floorman.authoring.conflicts import rule_conflicts
 
     return [Problem("L014", f"{book.path_of(c.first.id)}:{book.lines.get(c.first.id, 1)}", c.message)
             for c in rule_conflicts(book)]
@@ -158,91 +170,13 @@ def conflict_problems(book: Rulebook) -> list[Problem]:
 
 def coverage_problems(book: Rulebook) -> list[Problem]:
     """L013: the TDA and seed coverage maps next to the rulebook (required for the bundled one)."""
-    from floorman.rulebook.coverage import lint_findings
+    from floorman.authoring.coverage import lint_findings
     from floorman.resources import CHECKOUT
     from floorman.rulebook.loader import DEFAULT_RULEBOOK
 
     # the maps live in docs/ of a checkout; an installed wheel carries the rulebook without them
     required = CHECKOUT is not None and Path(book.folder).resolve() == DEFAULT_RULEBOOK.resolve()
     return [Problem("L013", f.where, f.message) for f in lint_findings(book, Path(book.folder), required)]
-
-
-# ----------------------------------------------------------------------------- fact fields
-
-def fact_field_problems(book: Rulebook) -> list[Problem]:
-    """L010 for every rule of the book (the loader refuses a rulebook with any of them)."""
-    from floorman.engine.fact_fields import fact_fields
-
-    fields = fact_fields(book.option_specs, [r.derive.model_dump() for r in book.rules.values() if r.derive])
-    return [Problem("L010", f"{book.path_of(rule.id)}:{line or book.lines.get(rule.id, 1)}", f"{rule.id} {message}")
-            for rule in book.rules.values() for line, message in field_problems(rule, fields, book)]
-
-
-def field_problems(rule: Rule, fields: Mapping[str, Mapping[str, str]], book: Rulebook) -> list[tuple[int | None, str]]:
-    """Fact types and fields the rule names that the facts do not have; option values out of range."""
-    from floorman.engine.fact_fields import COMMON_FIELDS
-
-    lines = book.field_lines.get(rule.id, {})
-    when_line = lines.get("when")
-    types = {p.alias: p.fact for p in rule.when}
-    found: list[tuple[int | None, str]] = []
-
-    def unknown(fact: str, name: str, place: str) -> None:
-        known = fields.get(fact, {})
-        if name in known or name in COMMON_FIELDS:
-            return
-        found.append((when_line if place.startswith("when") else lines.get(place.split(".")[0]),
-                      f"{place}: {fact} facts have no field {name!r}{did_you_mean(name, known)}"))
-
-    for i, pattern in enumerate(rule.when):
-        if pattern.fact not in fields:
-            found.append((when_line, f"when[{i}].fact: unknown fact type {pattern.fact!r}"
-                                     f"{did_you_mean(pattern.fact, fields)}"))
-            continue
-        for j, condition in enumerate(pattern.where):
-            place = f"when[{i}].where[{j}]"
-            unknown(pattern.fact, condition.field, place)
-            value = condition.value
-            if isinstance(value, str) and value.startswith("@") and "." in value:
-                alias, name = value[1:].split(".", 1)
-                fact = pattern.fact if alias == "self" else types.get(alias)
-                if fact in fields:
-                    unknown(fact, name, place)
-            elif pattern.fact == "profile" and condition.field in book.option_specs:
-                spec = book.option_specs[condition.field]
-                values = value if condition.op == "in" and isinstance(value, (list, tuple)) else [value]
-                for item in values if condition.op in ("==", "!=", "in") else []:
-                    problem = spec.refuse(item)
-                    if problem:
-                        found.append((when_line, f"{place}: option {condition.field}: {problem}"))
-    if rule.derive is not None:
-        for key, value in rule.derive.model_dump().items():
-            if isinstance(value, str) and value.startswith("@") and "." in value:
-                alias, name = value[1:].split(".", 1)
-                if types.get(alias) in fields:
-                    unknown(types[alias], name, f"derive.{key}")
-    if rule.ruling is not None:
-        in_scope = {**types, "hand": "hand", "profile": "profile"}
-        for key, expression in rule.ruling.params.items():
-            for alias, name in _reads(expression):
-                if in_scope.get(alias) in fields:
-                    unknown(in_scope[alias], name, f"ruling.params.{key}")
-        for effect in rule.ruling.effect:
-            for key, expression in effect.expressions().items():
-                for alias, name in _reads(expression):
-                    if in_scope.get(alias) in fields:
-                        unknown(in_scope[alias], name, f"ruling.effect.{key}")
-    return found
-
-
-def _reads(expression: str) -> list[tuple[str, str]]:
-    """The alias.field pairs an expression reads (nothing if it does not parse: L004 says why)."""
-    try:
-        tree = ast.parse(expression.strip(), mode="eval")
-    except (SyntaxError, ValueError, RecursionError, MemoryError):
-        return []
-    return [(node.value.id, node.attr) for node in ast.walk(tree)
-            if isinstance(node, ast.Attribute) and isinstance(node.value, ast.Name)]
 
 
 # ----------------------------------------------------------------------------- pattern limit
@@ -321,7 +255,7 @@ def lint_scenarios(book: Rulebook, scenario_paths: list[Path]) -> tuple[list[Pro
     from floorman.engine.compiler import RuleCompileError
     from floorman.engine.expressions import ExpressionError
     from floorman.engine.floor import Floor
-    from floorman.scenarios import run_checks
+    from floorman.checks.runner import run_checks
 
     problems: list[Problem] = []
     floor = Floor(book)

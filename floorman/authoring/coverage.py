@@ -441,13 +441,13 @@ def fill_seed_map(map_path: Path, root: Path) -> int:
     return _rewrite(map_path, SEED_COLUMNS, fill)
 
 
-if __name__ == "__main__":          # python -m floorman.rulebook.coverage fill
+if __name__ == "__main__":          # python -m floorman.authoring.coverage fill
     import sys
 
     from floorman.rulebook.loader import DEFAULT_RULEBOOK, load_rulebook
 
     if sys.argv[1:] != ["fill"]:
-        sys.exit("usage: python -m floorman.rulebook.coverage fill   (fills both maps' rule and scenario "
+        sys.exit("usage: python -m floorman.authoring.coverage fill   (fills both maps' rule and scenario "
                  "columns from the citations and tags; lint L013 then checks the rest)")
     repo = DEFAULT_RULEBOOK.parent
     print(f"{TDA_MAP}: {fill_tda_map(load_rulebook(), repo / TDA_MAP)} rows changed")
