@@ -33,9 +33,9 @@ _NOT_INCIDENT = ("profile", "hand", "derived")     # facts no incident field fee
 @lru_cache(maxsize=8)
 def _fields_map(folder: str) -> dict[str, dict[str, tuple[str, ...]]]:
     """questions.yaml's fact -> field -> inputs, for the rulebook folder (the bundled one if it has none)."""
-    from floorman.consult.questions import load_questions
+    from floorman.consult.questions import load_fact_inputs
 
-    return load_questions(folder).fields
+    return load_fact_inputs(folder)
 
 
 def inputs_tested_by(rule: Any, folder: str) -> frozenset[str]:
