@@ -115,7 +115,7 @@ def _load(folder_name: str) -> Rulebook:
     paths = sorted(folder.rglob("*.yaml"))
     options_path = options_file(folder)
     key_paths = paths if options_path in paths else [*paths, options_path]
-    cached = _read_cache(folder, key_paths, paths)
+    cached = _read_cache(folder, key_paths)
     if cached is not None:
         return cached
     book = _load_files(paths, folder)
@@ -358,10 +358,12 @@ def override_cycle(book: Rulebook) -> list[str] | None:
 
 # ----------------------------------------------------------------------------- the cache
 # Parsing ~160 YAML files and compiling the rules costs ~100 ms at every start; a JSON copy of
-# the checked rulebook, keyed by each file's path, size and modification time, is re-validated
-# in a few ms instead. JSON only (never pickle): the cache is data, checked by the same schema as
-# the files, and whatever does not add up is thrown away and rebuilt.
-_CACHE_VERSION = 3
+# the checked rulebook, keyed by each file's path, size and modification time, is read in a few
+# ms instead. JSON only (never pickle): the cache is data, read by the same schema as the files.
+# Its first line seals the rest (a SHA-1 of it): a sealed cache is exactly what a load that
+# checked every file wrote, so its cross-checks (one file per rule, references, option values)
+# are not run again at each start; a cache whose seal does not match is thrown away and rebuilt.
+_CACHE_VERSION = 4
 _CACHE_KEEP = 4                    # cache files kept; older ones are pruned at each write
 _STALE_SECONDS = 60                # a temporary file this old is from a write that was killed
 _SCHEMA_SOURCES = ("schema.py", "options.py", "loader.py")
@@ -395,38 +397,30 @@ def _cache_file(folder: Path, paths: list[Path]) -> Path:
     return cache_root() / f"rulebook-{digest.hexdigest()[:20]}.json"
 
 
-def _read_cache(folder: Path, key_paths: list[Path], paths: list[Path]) -> Rulebook | None:
+def _read_cache(folder: Path, key_paths: list[Path]) -> Rulebook | None:
     try:
         target = _cache_file(folder, key_paths)
         text = target.read_text(encoding="utf-8")
     except (OSError, UnicodeDecodeError):
         return None      # no cache yet
     try:
-        raw = json.loads(text)
+        seal, _, body = text.partition("\n")
+        if seal != _seal(body):
+            raise ValueError("the cache is not the one floorman wrote")
+        raw = json.loads(body)
         specs = {s["name"]: OptionSpec.model_validate(s) for s in raw["options"]}
         book = Rulebook(rules={r["id"]: Rule.model_validate(r) for r in raw["rules"]},
                         profiles={p["id"]: Profile.model_validate(p) for p in raw["profiles"]},
                         files=dict(raw["files"]), lines=dict(raw["lines"]), option_specs=specs,
                         folder=str(folder), field_lines=dict(raw["field_lines"]))
-        _check_cached(book, folder, paths)
         return book
     except (ValueError, KeyError, TypeError, AttributeError, InputFileError):
         _remove(target)  # damaged, or loads but does not match the files: rebuild it
         return None
 
 
-def _check_cached(book: Rulebook, folder: Path, paths: list[Path]) -> None:
-    """A cache is trusted only if it accounts for every file exactly once and its references hold."""
-    expected = sorted(str(path.relative_to(folder)) for path in item_paths(paths, folder))
-    if sorted(book.files.values()) != expected or len(book.files) != len(book.rules) + len(book.profiles):
-        raise ValueError("the cache does not hold one rule or profile per file")
-    if set(book.files) != set(book.rules) | set(book.profiles) or set(book.lines) != set(book.files):
-        raise ValueError("the cache's file index does not match its rules and profiles")
-    if not book.option_specs:
-        raise ValueError("the cache has no option declarations")
-    for profile in book.profiles.values():
-        check_options(profile.options, book.option_specs, file=book.path_of(profile.id), document=None)
-    check_references(book)
+def _seal(body: str) -> str:
+    return hashlib.sha1(body.encode()).hexdigest()
 
 
 def _write_cache(folder: Path, key_paths: list[Path], book: Rulebook) -> None:
@@ -441,7 +435,8 @@ def _write_cache(folder: Path, key_paths: list[Path], book: Rulebook) -> None:
         _clean(root)
         temporary = target.with_suffix(f".{os.getpid()}.tmp")
         with open(temporary, "w", encoding="utf-8") as out:
-            out.write(json.dumps(payload))
+            body = json.dumps(payload)
+            out.write(f"{_seal(body)}\n{body}")
             out.flush()
             os.fsync(out.fileno())
         temporary.replace(target)
