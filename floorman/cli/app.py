@@ -19,6 +19,7 @@ import typer
 
 from floorman.cli import (ask_command, floor_commands, journal_commands, lookup_commands, quiz_command, serve_command,
                           table_command)
+from floorman.cli.errors import fail, guarded
 from floorman.errors import FloormanError
 
 app = typer.Typer(
@@ -56,13 +57,8 @@ def sample_path() -> Path:
     return Path(str(files("floorman") / "data" / SAMPLE))
 
 
-def _fail(error: FloormanError) -> None:
-    print(f"Error: {error}", file=sys.stderr)
-    raise typer.Exit(code=1)
-
-
 @app.command()
-@floor_commands.guarded
+@guarded
 def replay(
     file: Optional[Path] = typer.Argument(None, help="A PHH (.phh) or PHHS (.phhs) hand history.",
                                           show_default=False),
@@ -99,8 +95,7 @@ def replay(
         if strict:
             report.raise_first()
     except FloormanError as error:
-        _fail(error)
-        return
+        fail(error)
     from floorman.cli import render
 
     if json_output:
@@ -121,14 +116,5 @@ table_command.register(app)
 quiz_command.register(app)
 serve_command.register(app)
 
-
-def main() -> None:
-    """The `floorman` command (the console script itself is floorman.cli.launch:main, which
-    rules a `rule FILE` without importing this module)."""
-    from floorman.cli.launch import main as launch
-
-    sys.exit(launch(sys.argv[1:]))
-
-
-if __name__ == "__main__":  # pragma: no cover
-    main()
+# The `floorman` command is floorman.cli.launch:main, which rules a `rule FILE` without
+# importing this module and hands everything else to `app`.

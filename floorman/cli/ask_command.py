@@ -27,7 +27,7 @@ def ask(
                                             "the bundled one."),
 ) -> None:
     """Ask the floor: say the dispute in a few words, answer a few questions, get the ruling."""
-    from floorman.cli.floor_commands import _fail
+    from floorman.cli.errors import fail
     from floorman.consult import BadAnswer, Consultation
     from floorman.engine.floor import Floor
     from floorman.errors import FloormanError
@@ -46,8 +46,7 @@ def ask(
             book.profile_chain(profile)          # an unknown profile is named now, not after the questions
         consultation = Consultation(book, profile=profile, house=rules, floor=floor)
     except FloormanError as error:
-        _fail(error)
-        return
+        fail(error)
     interactive = sys.stdin.isatty()
     reader = _Prompter() if interactive else _Lines()
     out = _console()
@@ -64,8 +63,7 @@ def ask(
                 except FloormanError as error:
                     # these answers make no hand: say why, and ask again the answer it names (else the last)
                     if not interactive or not consultation.asked:
-                        _fail(FloormanError(f"these answers make no hand: {_one_line(error)}"))
-                        return
+                        fail(FloormanError(f"these answers make no hand: {_one_line(error)}"))
                     consultation.take_back(error)
                     out.print(f"[red]✗[/red] these answers make no hand: {_escape(_one_line(error))}",
                               highlight=False)
@@ -77,8 +75,7 @@ def ask(
                 consultation.answer(text)
             except BadAnswer as error:
                 if not interactive:      # answers from a pipe go by position: one bad answer stops the run
-                    _fail(FloormanError(f"answer {question.number} ({question.text}): {_one_line(error)}"))
-                    return
+                    fail(FloormanError(f"answer {question.number} ({question.text}): {_one_line(error)}"))
                 out.print(f"[red]✗[/red] {_escape(_one_line(error))}", highlight=False)
     except (EOFError, KeyboardInterrupt):
         out.print("no ruling: the consultation was left", highlight=False)
@@ -203,6 +200,6 @@ def _one_line(error: Exception) -> str:
 
 
 def register(app: typer.Typer) -> None:
-    from floorman.cli.floor_commands import guarded
+    from floorman.cli.errors import guarded
 
     app.command("ask")(guarded(ask))

@@ -177,6 +177,6 @@ class _Bar:
 
 
 def register(app: typer.Typer) -> None:
-    from floorman.cli.floor_commands import guarded
+    from floorman.cli.errors import guarded
 
     app.command("audit")(guarded(audit))

@@ -6,45 +6,18 @@ inside the command so that `floorman --help` and other commands start fast.
 
 from __future__ import annotations
 
-import functools
 import json
 import sys
-from collections.abc import Callable
 from pathlib import Path
-from typing import Any, Optional, TypeVar
+from typing import Any, Optional
 
 import typer
-from typer.exceptions import TyperException
 
+from floorman.cli.errors import fail, guarded
+from floorman.cli.rule_command import run_rule
 from floorman.errors import FloormanError, NothingToCheck
 
 rulebook_app = typer.Typer(help="Check and document the rulebook.", no_args_is_help=True)
-F = TypeVar("F", bound=Callable[..., Any])
-
-
-def _fail(error: FloormanError, code: int = 1) -> None:
-    typer.echo(f"Error: {error}", err=True)
-    raise typer.Exit(code=code)
-
-
-def guarded(command: F) -> F:
-    """The last line of defence: an error floorman did not foresee is one line asking for a
-    report, exit 1, never a traceback. Every error a user can cause is a FloormanError and
-    is reported, located, before it gets here."""
-    @functools.wraps(command)
-    def run(*args: Any, **kwargs: Any) -> Any:
-        try:
-            return command(*args, **kwargs)
-        except (typer.Exit, typer.Abort, TyperException):
-            raise
-        except FloormanError as error:
-            _fail(error)
-        except Exception as error:  # noqa: BLE001 - deliberately the catch-all
-            detail = str(error).splitlines()[0][:300] if str(error) else ""
-            typer.echo(f"internal error: {type(error).__name__}{': ' + detail if detail else ''}; please report "
-                       "it with the file and command that caused it", err=True)
-            raise typer.Exit(code=1) from None
-    return run  # type: ignore[return-value]
 
 
 def _house_option() -> Any:
@@ -89,8 +62,6 @@ def rule(
         floorman rule FILE --house our-room.yaml
     """
     # one implementation of `rule`, shared with the console script's fast path (floorman/cli/launch.py)
-    from floorman.cli.launch import run_rule
-
     status = run_rule(str(file), profile=profile, json_output=json_output, trace=trace,
                       rulebook=str(rulebook) if rulebook is not None else None,
                       house=str(house) if house is not None else None,
@@ -143,11 +114,9 @@ def check(
 
             write_junit(junit, results, time_taken=time.perf_counter() - started)
     except NothingToCheck as error:
-        _fail(error, code=2)
-        return
+        fail(error, code=2)
     except FloormanError as error:
-        _fail(error)
-        return
+        fail(error)
     failed = [result for result in results if not result.passed]
     if json_output:
         sys.stdout.write(json.dumps([result.to_json() for result in results], indent=2) + "\n")
@@ -202,8 +171,7 @@ def lint(
         try:
             book = load_rulebook(folder)
         except FloormanError as error:
-            _fail(error)
-            return
+            fail(error)
         problems = linter.lint_rules(book)
         more, checked = linter.lint_scenarios(book, list(scenarios or [_default_scenarios()]))
         problems += more
@@ -235,8 +203,7 @@ def docs(
         pages = {output: render_catalogue(load_rulebook(), scenarios_under(_default_scenarios())),
                  output.with_name("incidents.md"): render_incidents()}
     except FloormanError as error:
-        _fail(error)
-        return
+        fail(error)
     stale = [path for path, text in pages.items()
              if not path.exists() or path.read_text(encoding="utf-8") != text]
     if check_only:

@@ -12,7 +12,7 @@ from typing import Any, Optional
 
 import typer
 
-from floorman.cli.floor_commands import guarded
+from floorman.cli.errors import guarded
 
 journal_app = typer.Typer(help="The ruling journal: every ruling given by rule, table and ask, on record.",
                           no_args_is_help=True)

@@ -304,7 +304,7 @@ def _panel(ruling_view: Any, ruling: Any, profile: str) -> Any:
 
 def register(app: typer.Typer) -> None:
     """Add `rules` and `explain` to the main app."""
-    from floorman.cli.floor_commands import guarded
+    from floorman.cli.errors import guarded
 
     app.command("rules")(guarded(rules))
     app.command("explain")(guarded(explain))

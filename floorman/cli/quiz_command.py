@@ -18,7 +18,7 @@ from typing import Any, Callable, Iterable, Optional
 
 import typer
 
-from floorman.cli.floor_commands import guarded
+from floorman.cli.errors import guarded
 
 DEFAULT_COUNT = 10
 LETTERS = "abcdefgh"

@@ -11,7 +11,7 @@ from typing import Optional
 
 import typer
 
-from floorman.cli.floor_commands import guarded
+from floorman.cli.errors import guarded
 
 
 @guarded

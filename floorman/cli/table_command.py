@@ -256,6 +256,6 @@ def _completer(session: Any) -> Any:
 
 
 def register(app: typer.Typer) -> None:
-    from floorman.cli.floor_commands import guarded
+    from floorman.cli.errors import guarded
 
     app.command("table")(guarded(table))
