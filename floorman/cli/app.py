@@ -17,6 +17,8 @@ from typing import Optional
 
 import typer
 
+from floorman.cli.options import JsonOption
+
 from floorman.cli import (ask_command, floor_commands, journal_commands, lookup_commands, quiz_command, serve_command,
                           table_command)
 from floorman.cli.errors import fail, guarded
@@ -24,7 +26,8 @@ from floorman.errors import FloormanError
 
 app = typer.Typer(
     name="floorman",
-    help="Poker floor rulings with the rule they rest on, and hand-history replays.",
+    help="Poker floor rulings with the rule they rest on, and hand-history replays.\n\nExample:\n\n"
+         "    floorman rule scenarios/betting/ymtc-1-silent-big-chip.yaml",
     add_completion=False,
     no_args_is_help=True,
     pretty_exceptions_enable=False,
@@ -65,7 +68,7 @@ def replay(
     hand: Optional[int] = typer.Option(None, "--hand", "-n", help="Which hand of a .phhs file: the section "
                                        "[N], else the N-th hand (default: the first)."),
     sample: bool = typer.Option(False, "--sample", help="Replay the bundled sample hand (Dwan vs. Ivey, 2009)."),
-    json_output: bool = typer.Option(False, "--json", help="Print the replay as JSON."),
+    json_output: JsonOption = False,
     strict: bool = typer.Option(False, "--strict", help="Hold the hand to the TDA: refuse the site's "
                                 "departures and make any irregularity an error."),
 ) -> None:

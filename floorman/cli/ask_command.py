@@ -12,21 +12,29 @@ from typing import Any, Optional
 
 import typer
 
+from floorman.cli.options import HouseOption, JournalOption, ProfileOption, RulebookOption
+
 
 def ask(
     words: Optional[list[str]] = typer.Argument(None, help="A few words for the dispute (e.g. oversized chip), "
                                                 "or its number in the list. Default: ask."),
-    profile: Optional[str] = typer.Option(None, "--profile", "-p", help="Rule under this profile (default: cash "
-                                          "for a cash game, tda-2026 for a tournament)."),
-    house: Optional[Path] = typer.Option(None, "--house", help="A house file (room options over a profile)."),
-    journal: Optional[Path] = typer.Option(None, "--journal", help="The ruling journal (default: "
-                                           "$FLOORMAN_JOURNAL, else the user's data folder)."),
+    profile: ProfileOption = None,
+    house: HouseOption = None,
+    journal: JournalOption = None,
     staff: Optional[str] = typer.Option(None, "--staff", help="The floor person's name, for the journal."),
     no_journal: bool = typer.Option(False, "--no-journal", help="Do not record the ruling in the journal."),
-    rulebook: Optional[Path] = typer.Option(None, "--rulebook", help="A rulebook folder to use instead of "
-                                            "the bundled one."),
+    rulebook: RulebookOption = None,
 ) -> None:
-    """Ask the floor: say the dispute in a few words, answer a few questions, get the ruling."""
+    """Ask the floor: say the dispute in a few words, answer a few questions, get the ruling.
+
+    Without --profile: the house file's profile, else cash for a cash game and tda-2026 for a tournament.
+    The ruling is recorded in the journal unless --no-journal.
+
+    Example:
+
+        floorman ask "silent big chip"
+        floorman ask --house our-room.yaml --staff Ann
+    """
     from floorman.cli.errors import fail
     from floorman.consult import BadAnswer, Consultation
     from floorman.engine.floor import Floor

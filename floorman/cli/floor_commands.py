@@ -13,16 +13,14 @@ from typing import Any, Optional
 
 import typer
 
+from floorman.cli.options import HouseOption, JournalOption, JsonOption, ProfileOption, RulebookOption
+
 from floorman.cli.errors import fail, guarded
 from floorman.cli.rule_command import run_rule
 from floorman.errors import FloormanError, NothingToCheck
 
-rulebook_app = typer.Typer(help="Check and document the rulebook.", no_args_is_help=True)
-
-
-def _house_option() -> Any:
-    return typer.Option(None, "--house", help="A house-rules file (extends: PROFILE, options: {...}): rule "
-                        "under its profile with its options. --profile still overrides the profile.")
+rulebook_app = typer.Typer(help="Check and document the rulebook.\n\nExample:\n\n    floorman rulebook lint",
+                           no_args_is_help=True)
 
 
 def _default_scenarios() -> Path:
@@ -40,21 +38,20 @@ def _console(json_output: bool):
 
 def rule(
     file: Path = typer.Argument(..., help="A scenario file: the table, the events and the incident."),
-    profile: Optional[str] = typer.Option(None, "--profile", "-p", help="Profile to rule under (default: "
-                                          "the scenario's, else tda-2026)."),
-    json_output: bool = typer.Option(False, "--json", help="Print the structured rulings as JSON."),
+    profile: ProfileOption = None,
+    json_output: JsonOption = False,
     trace: bool = typer.Option(False, "--trace", help="Also show the rules fired, in order."),
-    rulebook: Optional[Path] = typer.Option(None, "--rulebook", help="A rulebook folder to use instead "
-                                            "of the bundled one."),
-    house: Optional[Path] = _house_option(),
-    journal: Optional[Path] = typer.Option(None, "--journal", help="The ruling journal to record in "
-                                           "(default: $FLOORMAN_JOURNAL, else the user's data folder)."),
+    rulebook: RulebookOption = None,
+    house: HouseOption = None,
+    journal: JournalOption = None,
     staff: Optional[str] = typer.Option(None, "--staff", help="Who gave the ruling, for the journal."),
     no_journal: bool = typer.Option(False, "--no-journal", help="Do not record the ruling in the journal."),
 ) -> None:
     """Rule on a situation: the decision, the numbers, the procedure and the rule it rests on.
 
     The ruling is recorded in the ruling journal before it is shown (`floorman journal list`).
+    Without --profile it is ruled under the scenario's profile, else tda-2026.
+    With --json: the file, the title and the structured rulings (`rulings`, `pots`...), as the journal keeps them.
 
     Example:
 
@@ -73,12 +70,10 @@ def rule(
 def check(
     paths: Optional[list[Path]] = typer.Argument(None, help="Scenario files or folders (searched "
                                                  "recursively). Default: scenarios/."),
-    profile: Optional[str] = typer.Option(None, "--profile", "-p", help="Rule every scenario under this "
-                                          "profile instead of its own."),
-    json_output: bool = typer.Option(False, "--json", help="One JSON result per scenario."),
-    rulebook: Optional[Path] = typer.Option(None, "--rulebook", help="A rulebook folder to use instead "
-                                            "of the bundled one."),
-    house: Optional[Path] = _house_option(),
+    profile: ProfileOption = None,
+    json_output: JsonOption = False,
+    rulebook: RulebookOption = None,
+    house: HouseOption = None,
     junit: Optional[Path] = typer.Option(None, "--junit", help="Also write the results as JUnit XML "
                                          "(one testcase per scenario) for a CI server."),
 ) -> None:
@@ -86,6 +81,9 @@ def check(
 
     Exit 1 if any scenario fails (a file that cannot be loaded is a failed scenario, and the
     others are still checked); exit 2 if a path holds no scenario file.
+
+    --profile rules every scenario under that profile instead of its own.
+    With --json: a list, one result per scenario.
 
     Example:
 
@@ -151,22 +149,29 @@ def _with_progress(items: list[Any], label: str):
 @rulebook_app.command("lint")
 @guarded
 def lint(
-    rulebook: Optional[Path] = typer.Option(None, "--rulebook", help="The rulebook folder (default: bundled)."),
+    rulebook: RulebookOption = None,
     scenarios: Optional[list[Path]] = typer.Option(None, "--scenarios", help="Scenario folders to check "
                                                    "the rules against (default: scenarios/)."),
+    json_output: JsonOption = False,
 ) -> None:
     """Check the rulebook: schema, unique ids, citations, expressions, and every rule fired by a
     scenario with a near-miss twin, with no undeclared conflicts.
 
+    Exit 1 if there is a problem.
+    With --json: {"clean", "problems": [{"code", "where", "message"}], "rules", "profiles", "scenarios_checked"}
+    (the counts null when the files did not load).
+
     Example:
 
         floorman rulebook lint
+        floorman rulebook lint --rulebook my-room/rulebook --json
     """
     from floorman.rulebook import lint as linter
     from floorman.rulebook.loader import DEFAULT_RULEBOOK, load_rulebook
 
     folder = rulebook or DEFAULT_RULEBOOK
     problems = linter.lint_files(Path(folder))     # each file on its own: one bad file hides none
+    book, checked = None, None
     if not problems:
         try:
             book = load_rulebook(folder)
@@ -175,11 +180,21 @@ def lint(
         problems = linter.lint_rules(book)
         more, checked = linter.lint_scenarios(book, list(scenarios or [_default_scenarios()]))
         problems += more
+    if json_output:
+        sys.stdout.write(json.dumps({
+            "clean": not problems,
+            "problems": [{"code": p.code, "where": p.where, "message": p.message} for p in problems],
+            "rules": len(book.rules) if book else None, "profiles": len(book.profiles) if book else None,
+            "scenarios_checked": checked}, indent=2) + "\n")
+        if problems:
+            raise typer.Exit(code=1)
+        return
     for problem in problems:
         typer.echo(str(problem))
     if problems:
         typer.echo(f"{len(problems)} problem{'s' if len(problems) != 1 else ''} found")
         raise typer.Exit(code=1)
+    assert book is not None
     typer.echo(f"rulebook clean: {len(book.rules)} rules, {len(book.profiles)} profiles, "
                f"{checked} scenarios checked")
 
