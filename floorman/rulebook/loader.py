@@ -54,6 +54,9 @@ class Rulebook:
     option_specs: dict[str, OptionSpec] = field(default_factory=dict)
     folder: str = str(DEFAULT_RULEBOOK)
     field_lines: dict[str, dict[str, int]] = field(default_factory=dict)   # id -> top-level key -> line
+    # questions.yaml's fact -> field -> the inputs it is computed from, read (and cached) with the
+    # rules: a ruling's assumptions read it (floorman/engine/assumed.py). None: not read here.
+    fact_inputs: dict[str, dict[str, tuple[str, ...]]] | None = None
 
     def path_of(self, item_id: str) -> str:
         """The real file of a rule or profile, as the user would type it."""
@@ -113,12 +116,15 @@ def _load(folder_name: str) -> Rulebook:
     if not folder.is_dir():
         raise InputFileError("no rulebook folder here", file=relative(folder))
     paths = sorted(folder.rglob("*.yaml"))
-    options_path = options_file(folder)
-    key_paths = paths if options_path in paths else [*paths, options_path]
+    # the bundled declarations stand in for a copy without its own: they are part of the key then
+    key_paths = paths + [path for path in (options_file(folder), questions_file(folder)) if path not in paths]
     cached = _read_cache(folder, key_paths)
     if cached is not None:
         return cached
     book = _load_files(paths, folder)
+    path = questions_file(folder)
+    document = load_yaml(path)
+    book.fact_inputs = question_fields(document, document.get("inputs") or {}, path)[0]
     _write_cache(folder, key_paths, book)
     return book
 
@@ -127,6 +133,32 @@ def options_file(folder: Path) -> Path:
     """The folder's option declarations, or the bundled ones for a copy that has none."""
     own = folder / OPTIONS_FILE
     return own if own.is_file() else BUNDLED_OPTIONS
+
+
+def questions_file(folder: Path) -> Path:
+    """The folder's questions.yaml (what `floorman ask` may ask), or the bundled one for a copy that has none."""
+    own = folder / QUESTIONS_FILE
+    return own if own.is_file() else DEFAULT_RULEBOOK / QUESTIONS_FILE
+
+
+def question_fields(document: Mapping[str, Any], inputs: Any,
+                    path: Path) -> tuple[dict[str, dict[str, tuple[str, ...]]], dict[str, str]]:
+    """questions.yaml's `fields:` as fact -> field -> inputs, each one of `inputs` (else an error
+    naming it), and the facts computed elsewhere (`from: profile`, `from: derive-rules`)."""
+    fields: dict[str, dict[str, tuple[str, ...]]] = {}
+    sources: dict[str, str] = {}
+    for fact, raw in (document.get("fields") or {}).items():
+        if isinstance(raw, dict) and set(raw) == {"from"}:
+            sources[fact] = raw["from"]
+            continue
+        fields[fact] = {}
+        for name, used in (raw or {}).items():
+            unknown = [u for u in used if u not in inputs]
+            if unknown:
+                raise InputFileError(f"{fact}.{name} is computed from {unknown[0]!r}, which is not an input",
+                                     file=relative(path), field=f"fields.{fact}.{name}")
+            fields[fact][name] = tuple(used)
+    return fields, sources
 
 
 def item_paths(paths: list[Path], folder: Path) -> list[Path]:
@@ -412,7 +444,9 @@ def _read_cache(folder: Path, key_paths: list[Path]) -> Rulebook | None:
         book = Rulebook(rules={r["id"]: Rule.model_validate(r) for r in raw["rules"]},
                         profiles={p["id"]: Profile.model_validate(p) for p in raw["profiles"]},
                         files=dict(raw["files"]), lines=dict(raw["lines"]), option_specs=specs,
-                        folder=str(folder), field_lines=dict(raw["field_lines"]))
+                        folder=str(folder), field_lines=dict(raw["field_lines"]),
+                        fact_inputs={fact: {name: tuple(used) for name, used in names.items()}
+                                     for fact, names in raw["fact_inputs"].items()})
         return book
     except (ValueError, KeyError, TypeError, AttributeError, InputFileError):
         _remove(target)  # damaged, or loads but does not match the files: rebuild it
@@ -428,7 +462,8 @@ def _write_cache(folder: Path, key_paths: list[Path], book: Rulebook) -> None:
     payload = {"rules": [r.model_dump(mode="json", by_alias=True) for r in book.rules.values()],
                "profiles": [p.model_dump(mode="json") for p in book.profiles.values()],
                "options": [s.model_dump(mode="json") for s in book.option_specs.values()],
-               "files": book.files, "lines": book.lines, "field_lines": book.field_lines}
+               "files": book.files, "lines": book.lines, "field_lines": book.field_lines,
+               "fact_inputs": book.fact_inputs}
     try:
         target = _cache_file(folder, key_paths)
         root.mkdir(parents=True, exist_ok=True)
