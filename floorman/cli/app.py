@@ -17,11 +17,10 @@ from typing import Optional
 
 import typer
 
-from floorman.cli.options import JsonOption
-
 from floorman.cli import (ask_command, floor_commands, journal_commands, lookup_commands, quiz_command, serve_command,
                           table_command)
 from floorman.cli.errors import fail, guarded
+from floorman.cli.options import JsonOption
 from floorman.errors import FloormanError
 
 app = typer.Typer(

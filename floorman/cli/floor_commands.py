@@ -13,9 +13,8 @@ from typing import Any, Optional
 
 import typer
 
-from floorman.cli.options import HouseOption, JournalOption, JsonOption, ProfileOption, RulebookOption
-
 from floorman.cli.errors import fail, guarded
+from floorman.cli.options import HouseOption, JournalOption, JsonOption, ProfileOption, RulebookOption
 from floorman.cli.rule_command import run_rule
 from floorman.errors import FloormanError, NothingToCheck
 

@@ -12,9 +12,8 @@ from typing import Any, Optional
 
 import typer
 
-from floorman.cli.options import JournalOption, JsonOption
-
 from floorman.cli.errors import guarded
+from floorman.cli.options import JournalOption, JsonOption
 
 journal_app = typer.Typer(help="The ruling journal: every ruling given by rule, table and ask, on record."
                           "\n\nExample:\n\n    floorman journal list --limit 5",

@@ -18,9 +18,8 @@ from typing import Any, Callable, Iterable, Optional
 
 import typer
 
-from floorman.cli.options import JournalOption, JsonOption, ProfileOption
-
 from floorman.cli.errors import guarded
+from floorman.cli.options import JournalOption, JsonOption, ProfileOption
 
 DEFAULT_COUNT = 10
 LETTERS = "abcdefgh"

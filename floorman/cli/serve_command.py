@@ -11,9 +11,8 @@ from typing import Optional
 
 import typer
 
-from floorman.cli.options import JournalOption
-
 from floorman.cli.errors import guarded
+from floorman.cli.options import JournalOption
 
 
 @guarded
