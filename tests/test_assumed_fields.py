@@ -119,8 +119,7 @@ def test_the_assumed_line_for_every_incident_type_with_defaults(floor):
     panel says it (first when the ruling's own rule tested it), the JSON carries it, and a field
     that was given is never assumed."""
     assumable = _assumable()
-    folder = str(floor.rulebook.folder)
-    tested = set().union(*(inputs_tested_by(rule, folder) for rule in floor.rulebook.rules.values()))
+    tested = set().union(*(inputs_tested_by(rule, floor.rulebook) for rule in floor.rulebook.rules.values()))
     wanted = {name for name, fields in assumable.items() if any(f"{name}.{f}" in tested for f in fields)}
     shown: dict[str, str] = {}
     for path in find_scenarios([ROOT / "scenarios"]):

@@ -159,7 +159,7 @@ def test_python_dash_m_floorman_runs_the_app():
 
 
 def test_replay_imports_neither_pokerkit_nor_rich_for_json():
-    code = ("import sys; from floorman.cli.app import main; sys.argv = ['floorman', 'replay', '--sample', "
+    code = ("import sys; from floorman.cli.launch import main; sys.argv = ['floorman', 'replay', '--sample', "
             "'--json']\ntry:\n    main()\nexcept SystemExit:\n    pass\n"
             "print('LOADED', 'pokerkit' in sys.modules, 'rich' in sys.modules, file=sys.stderr)")
     result = subprocess.run([sys.executable, "-c", code], cwd=ROOT, capture_output=True, text=True, timeout=60)

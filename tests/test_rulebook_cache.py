@@ -75,6 +75,11 @@ def test_a_second_load_reads_the_cache(book_copy, cache, monkeypatch):
     assert cache_files(cache) == [written]
 
 
+def cached_json(target: Path) -> dict:
+    """The cache's JSON, after its seal line."""
+    return json.loads(target.read_text().partition("\n")[2])
+
+
 def _damage(raw: dict, how: str) -> object:
     if how == "profiles: []":
         raw["profiles"] = []
@@ -109,12 +114,24 @@ def test_a_cache_that_loads_but_is_wrong_is_discarded_and_rebuilt(book_copy, cac
     """Audit §6: `profiles: []` in the cache made every later run fail, and it was never rewritten."""
     book = load_rulebook(book_copy.folder)
     [target] = cache_files(cache)
-    target.write_text(json.dumps(_damage(json.loads(target.read_text()), how)))
+    seal = target.read_text().partition("\n")[0]       # the old seal over the changed JSON
+    target.write_text(f"{seal}\n{json.dumps(_damage(cached_json(target), how))}")
     loader._load.cache_clear()
     again = load_rulebook(book_copy.folder)
     assert again.rules == book.rules and again.profiles == book.profiles and again.files == book.files
-    rewritten = json.loads(target.read_text())           # rebuilt: the next run is right too
+    rewritten = cached_json(target)           # rebuilt: the next run is right too
     assert len(rewritten["rules"]) == len(book.rules) and len(rewritten["profiles"]) == len(book.profiles)
+
+
+def test_a_sealed_cache_is_not_checked_again(book_copy, cache, monkeypatch):
+    """The cold path (issue 21 item 7): a cache whose seal matches was written from a checked
+    load, so a start that reads it does not run the cross-checks again."""
+    book = load_rulebook(book_copy.folder)
+    loader._load.cache_clear()
+    monkeypatch.setattr(loader, "_load_files", lambda *a: pytest.fail("the YAML was read again"))
+    monkeypatch.setattr(loader, "check_references", lambda *a: pytest.fail("the cache was cross-checked"))
+    monkeypatch.setattr(loader, "check_options", lambda *a, **k: pytest.fail("the cache was cross-checked"))
+    assert load_rulebook(book_copy.folder).rules == book.rules
 
 
 @pytest.mark.parametrize("content", [b"{\"rules\": [", b"\xff\xfe garbage", b""])
@@ -124,7 +141,7 @@ def test_a_damaged_cache_is_rebuilt(book_copy, cache, content):
     target.write_bytes(content)
     loader._load.cache_clear()
     assert load_rulebook(book_copy.folder).rules == book.rules
-    assert len(json.loads(target.read_text())["rules"]) == len(book.rules)
+    assert len(cached_json(target)["rules"]) == len(book.rules)
 
 
 def test_stale_temporary_files_are_cleaned_at_the_next_write(book_copy, cache):

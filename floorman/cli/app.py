@@ -19,11 +19,14 @@ import typer
 
 from floorman.cli import (ask_command, floor_commands, journal_commands, lookup_commands, quiz_command, serve_command,
                           table_command)
+from floorman.cli.errors import fail, guarded
+from floorman.cli.options import JsonOption
 from floorman.errors import FloormanError
 
 app = typer.Typer(
     name="floorman",
-    help="Poker floor rulings with the rule they rest on, and hand-history replays.",
+    help="Poker floor rulings with the rule they rest on, and hand-history replays.\n\nExample:\n\n"
+         "    floorman rule scenarios/betting/ymtc-1-silent-big-chip.yaml",
     add_completion=False,
     no_args_is_help=True,
     pretty_exceptions_enable=False,
@@ -56,20 +59,15 @@ def sample_path() -> Path:
     return Path(str(files("floorman") / "data" / SAMPLE))
 
 
-def _fail(error: FloormanError) -> None:
-    print(f"Error: {error}", file=sys.stderr)
-    raise typer.Exit(code=1)
-
-
 @app.command()
-@floor_commands.guarded
+@guarded
 def replay(
     file: Optional[Path] = typer.Argument(None, help="A PHH (.phh) or PHHS (.phhs) hand history.",
                                           show_default=False),
     hand: Optional[int] = typer.Option(None, "--hand", "-n", help="Which hand of a .phhs file: the section "
                                        "[N], else the N-th hand (default: the first)."),
     sample: bool = typer.Option(False, "--sample", help="Replay the bundled sample hand (Dwan vs. Ivey, 2009)."),
-    json_output: bool = typer.Option(False, "--json", help="Print the replay as JSON."),
+    json_output: JsonOption = False,
     strict: bool = typer.Option(False, "--strict", help="Hold the hand to the TDA: refuse the site's "
                                 "departures and make any irregularity an error."),
 ) -> None:
@@ -99,8 +97,7 @@ def replay(
         if strict:
             report.raise_first()
     except FloormanError as error:
-        _fail(error)
-        return
+        fail(error)
     from floorman.cli import render
 
     if json_output:
@@ -121,14 +118,5 @@ table_command.register(app)
 quiz_command.register(app)
 serve_command.register(app)
 
-
-def main() -> None:
-    """The `floorman` command (the console script itself is floorman.cli.launch:main, which
-    rules a `rule FILE` without importing this module)."""
-    from floorman.cli.launch import main as launch
-
-    sys.exit(launch(sys.argv[1:]))
-
-
-if __name__ == "__main__":  # pragma: no cover
-    main()
+# The `floorman` command is floorman.cli.launch:main, which rules a `rule FILE` without
+# importing this module and hands everything else to `app`.

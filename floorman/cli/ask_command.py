@@ -12,22 +12,30 @@ from typing import Any, Optional
 
 import typer
 
+from floorman.cli.options import HouseOption, JournalOption, ProfileOption, RulebookOption
+
 
 def ask(
     words: Optional[list[str]] = typer.Argument(None, help="A few words for the dispute (e.g. oversized chip), "
                                                 "or its number in the list. Default: ask."),
-    profile: Optional[str] = typer.Option(None, "--profile", "-p", help="Rule under this profile (default: cash "
-                                          "for a cash game, tda-2026 for a tournament)."),
-    house: Optional[Path] = typer.Option(None, "--house", help="A house file (room options over a profile)."),
-    journal: Optional[Path] = typer.Option(None, "--journal", help="The ruling journal (default: "
-                                           "$FLOORMAN_JOURNAL, else the user's data folder)."),
+    profile: ProfileOption = None,
+    house: HouseOption = None,
+    journal: JournalOption = None,
     staff: Optional[str] = typer.Option(None, "--staff", help="The floor person's name, for the journal."),
     no_journal: bool = typer.Option(False, "--no-journal", help="Do not record the ruling in the journal."),
-    rulebook: Optional[Path] = typer.Option(None, "--rulebook", help="A rulebook folder to use instead of "
-                                            "the bundled one."),
+    rulebook: RulebookOption = None,
 ) -> None:
-    """Ask the floor: say the dispute in a few words, answer a few questions, get the ruling."""
-    from floorman.cli.floor_commands import _fail
+    """Ask the floor: say the dispute in a few words, answer a few questions, get the ruling.
+
+    Without --profile: the house file's profile, else cash for a cash game and tda-2026 for a tournament.
+    The ruling is recorded in the journal unless --no-journal.
+
+    Example:
+
+        floorman ask "silent big chip"
+        floorman ask --house our-room.yaml --staff Ann
+    """
+    from floorman.cli.errors import fail
     from floorman.consult import BadAnswer, Consultation
     from floorman.engine.floor import Floor
     from floorman.errors import FloormanError
@@ -46,8 +54,7 @@ def ask(
             book.profile_chain(profile)          # an unknown profile is named now, not after the questions
         consultation = Consultation(book, profile=profile, house=rules, floor=floor)
     except FloormanError as error:
-        _fail(error)
-        return
+        fail(error)
     interactive = sys.stdin.isatty()
     reader = _Prompter() if interactive else _Lines()
     out = _console()
@@ -64,8 +71,7 @@ def ask(
                 except FloormanError as error:
                     # these answers make no hand: say why, and ask again the answer it names (else the last)
                     if not interactive or not consultation.asked:
-                        _fail(FloormanError(f"these answers make no hand: {_one_line(error)}"))
-                        return
+                        fail(FloormanError(f"these answers make no hand: {_one_line(error)}"))
                     consultation.take_back(error)
                     out.print(f"[red]✗[/red] these answers make no hand: {_escape(_one_line(error))}",
                               highlight=False)
@@ -77,8 +83,7 @@ def ask(
                 consultation.answer(text)
             except BadAnswer as error:
                 if not interactive:      # answers from a pipe go by position: one bad answer stops the run
-                    _fail(FloormanError(f"answer {question.number} ({question.text}): {_one_line(error)}"))
-                    return
+                    fail(FloormanError(f"answer {question.number} ({question.text}): {_one_line(error)}"))
                 out.print(f"[red]✗[/red] {_escape(_one_line(error))}", highlight=False)
     except (EOFError, KeyboardInterrupt):
         out.print("no ruling: the consultation was left", highlight=False)
@@ -203,6 +208,6 @@ def _one_line(error: Exception) -> str:
 
 
 def register(app: typer.Typer) -> None:
-    from floorman.cli.floor_commands import guarded
+    from floorman.cli.errors import guarded
 
     app.command("ask")(guarded(ask))

@@ -10,19 +10,20 @@ from typing import Optional
 
 import typer
 
+from floorman.cli.options import JsonOption, ProfileOption
+
 
 def audit(
     inputs: list[str] = typer.Argument(..., help="PHH (.phh) or PHHS (.phhs) files, folders (searched "
                                        "recursively) or quoted globs such as 'hands/**/*.phhs'.",
                                        show_default=False),
-    json_output: bool = typer.Option(False, "--json", help="All results as one JSON array (one object per hand)."),
+    json_output: JsonOption = False,
     jsonl: bool = typer.Option(False, "--jsonl", help="One JSON result a line as each hand is audited, then "
                                "a last line with the summary."),
     jobs: int = typer.Option(1, "--jobs", "-j", min=1, max=64, help="Processes to spread the hands over."),
     scheduler: Optional[str] = typer.Option(None, "--scheduler", help="Run on a Dask cluster: the scheduler's "
                                             "address (tcp://HOST:8786); needs floorman[cluster]."),
-    profile: Optional[str] = typer.Option(None, "--profile", "-p", help="The rulebook profile the findings "
-                                          "are ruled under (default tda-2026); named in the output."),
+    profile: ProfileOption = None,
 ) -> None:
     """Replay hand histories strictly and sort every hand: clean, irregular (a TDA violation, with
     its ruling and citation), site departure (allowed by the site's software, tolerated),
@@ -31,6 +32,9 @@ def audit(
 
     Exit status: 0 when nothing is irregular or unreadable, 1 when a hand is irregular, 2 on a
     usage error, 3 when some input could not be read and nothing is irregular.
+
+    The findings are ruled under --profile (default tda-2026), named in the output.
+    With --json: all results as one JSON array, one object per hand.
 
     Example:
 
@@ -177,6 +181,6 @@ class _Bar:
 
 
 def register(app: typer.Typer) -> None:
-    from floorman.cli.floor_commands import guarded
+    from floorman.cli.errors import guarded
 
     app.command("audit")(guarded(audit))

@@ -6,50 +6,20 @@ inside the command so that `floorman --help` and other commands start fast.
 
 from __future__ import annotations
 
-import functools
 import json
 import sys
-from collections.abc import Callable
 from pathlib import Path
-from typing import Any, Optional, TypeVar
+from typing import Any, Optional
 
 import typer
-from typer.exceptions import TyperException
 
+from floorman.cli.errors import fail, guarded
+from floorman.cli.options import HouseOption, JournalOption, JsonOption, ProfileOption, RulebookOption
+from floorman.cli.rule_command import run_rule
 from floorman.errors import FloormanError, NothingToCheck
 
-rulebook_app = typer.Typer(help="Check and document the rulebook.", no_args_is_help=True)
-F = TypeVar("F", bound=Callable[..., Any])
-
-
-def _fail(error: FloormanError, code: int = 1) -> None:
-    typer.echo(f"Error: {error}", err=True)
-    raise typer.Exit(code=code)
-
-
-def guarded(command: F) -> F:
-    """The last line of defence: an error floorman did not foresee is one line asking for a
-    report, exit 1, never a traceback. Every error a user can cause is a FloormanError and
-    is reported, located, before it gets here."""
-    @functools.wraps(command)
-    def run(*args: Any, **kwargs: Any) -> Any:
-        try:
-            return command(*args, **kwargs)
-        except (typer.Exit, typer.Abort, TyperException):
-            raise
-        except FloormanError as error:
-            _fail(error)
-        except Exception as error:  # noqa: BLE001 - deliberately the catch-all
-            detail = str(error).splitlines()[0][:300] if str(error) else ""
-            typer.echo(f"internal error: {type(error).__name__}{': ' + detail if detail else ''}; please report "
-                       "it with the file and command that caused it", err=True)
-            raise typer.Exit(code=1) from None
-    return run  # type: ignore[return-value]
-
-
-def _house_option() -> Any:
-    return typer.Option(None, "--house", help="A house-rules file (extends: PROFILE, options: {...}): rule "
-                        "under its profile with its options. --profile still overrides the profile.")
+rulebook_app = typer.Typer(help="Check and document the rulebook.\n\nExample:\n\n    floorman rulebook lint",
+                           no_args_is_help=True)
 
 
 def _default_scenarios() -> Path:
@@ -67,21 +37,20 @@ def _console(json_output: bool):
 
 def rule(
     file: Path = typer.Argument(..., help="A scenario file: the table, the events and the incident."),
-    profile: Optional[str] = typer.Option(None, "--profile", "-p", help="Profile to rule under (default: "
-                                          "the scenario's, else tda-2026)."),
-    json_output: bool = typer.Option(False, "--json", help="Print the structured rulings as JSON."),
+    profile: ProfileOption = None,
+    json_output: JsonOption = False,
     trace: bool = typer.Option(False, "--trace", help="Also show the rules fired, in order."),
-    rulebook: Optional[Path] = typer.Option(None, "--rulebook", help="A rulebook folder to use instead "
-                                            "of the bundled one."),
-    house: Optional[Path] = _house_option(),
-    journal: Optional[Path] = typer.Option(None, "--journal", help="The ruling journal to record in "
-                                           "(default: $FLOORMAN_JOURNAL, else the user's data folder)."),
+    rulebook: RulebookOption = None,
+    house: HouseOption = None,
+    journal: JournalOption = None,
     staff: Optional[str] = typer.Option(None, "--staff", help="Who gave the ruling, for the journal."),
     no_journal: bool = typer.Option(False, "--no-journal", help="Do not record the ruling in the journal."),
 ) -> None:
     """Rule on a situation: the decision, the numbers, the procedure and the rule it rests on.
 
     The ruling is recorded in the ruling journal before it is shown (`floorman journal list`).
+    Without --profile it is ruled under the scenario's profile, else tda-2026.
+    With --json: the file, the title and the structured rulings (`rulings`, `pots`...), as the journal keeps them.
 
     Example:
 
@@ -89,8 +58,6 @@ def rule(
         floorman rule FILE --house our-room.yaml
     """
     # one implementation of `rule`, shared with the console script's fast path (floorman/cli/launch.py)
-    from floorman.cli.launch import run_rule
-
     status = run_rule(str(file), profile=profile, json_output=json_output, trace=trace,
                       rulebook=str(rulebook) if rulebook is not None else None,
                       house=str(house) if house is not None else None,
@@ -102,12 +69,10 @@ def rule(
 def check(
     paths: Optional[list[Path]] = typer.Argument(None, help="Scenario files or folders (searched "
                                                  "recursively). Default: scenarios/."),
-    profile: Optional[str] = typer.Option(None, "--profile", "-p", help="Rule every scenario under this "
-                                          "profile instead of its own."),
-    json_output: bool = typer.Option(False, "--json", help="One JSON result per scenario."),
-    rulebook: Optional[Path] = typer.Option(None, "--rulebook", help="A rulebook folder to use instead "
-                                            "of the bundled one."),
-    house: Optional[Path] = _house_option(),
+    profile: ProfileOption = None,
+    json_output: JsonOption = False,
+    rulebook: RulebookOption = None,
+    house: HouseOption = None,
     junit: Optional[Path] = typer.Option(None, "--junit", help="Also write the results as JUnit XML "
                                          "(one testcase per scenario) for a CI server."),
 ) -> None:
@@ -115,6 +80,9 @@ def check(
 
     Exit 1 if any scenario fails (a file that cannot be loaded is a failed scenario, and the
     others are still checked); exit 2 if a path holds no scenario file.
+
+    --profile rules every scenario under that profile instead of its own.
+    With --json: a list, one result per scenario.
 
     Example:
 
@@ -144,11 +112,9 @@ def check(
 
             write_junit(junit, results, time_taken=time.perf_counter() - started)
     except NothingToCheck as error:
-        _fail(error, code=2)
-        return
+        fail(error, code=2)
     except FloormanError as error:
-        _fail(error)
-        return
+        fail(error)
     failed = [result for result in results if not result.passed]
     if json_output:
         sys.stdout.write(json.dumps([result.to_json() for result in results], indent=2) + "\n")
@@ -183,36 +149,52 @@ def _with_progress(items: list[Any], label: str):
 @rulebook_app.command("lint")
 @guarded
 def lint(
-    rulebook: Optional[Path] = typer.Option(None, "--rulebook", help="The rulebook folder (default: bundled)."),
+    rulebook: RulebookOption = None,
     scenarios: Optional[list[Path]] = typer.Option(None, "--scenarios", help="Scenario folders to check "
                                                    "the rules against (default: scenarios/)."),
+    json_output: JsonOption = False,
 ) -> None:
     """Check the rulebook: schema, unique ids, citations, expressions, and every rule fired by a
     scenario with a near-miss twin, with no undeclared conflicts.
 
+    Exit 1 if there is a problem.
+    With --json: {"clean", "problems": [{"code", "where", "message"}], "rules", "profiles", "scenarios_checked"}
+    (the counts null when the files did not load).
+
     Example:
 
         floorman rulebook lint
+        floorman rulebook lint --rulebook my-room/rulebook --json
     """
     from floorman.authoring import lint as linter
     from floorman.rulebook.loader import DEFAULT_RULEBOOK, load_rulebook
 
     folder = rulebook or DEFAULT_RULEBOOK
     problems = linter.lint_files(Path(folder))     # each file on its own: one bad file hides none
+    book, checked = None, None
     if not problems:
         try:
             book = load_rulebook(folder)
         except FloormanError as error:
-            _fail(error)
-            return
+            fail(error)
         problems = linter.lint_rules(book)
         more, checked = linter.lint_scenarios(book, list(scenarios or [_default_scenarios()]))
         problems += more
+    if json_output:
+        sys.stdout.write(json.dumps({
+            "clean": not problems,
+            "problems": [{"code": p.code, "where": p.where, "message": p.message} for p in problems],
+            "rules": len(book.rules) if book else None, "profiles": len(book.profiles) if book else None,
+            "scenarios_checked": checked}, indent=2) + "\n")
+        if problems:
+            raise typer.Exit(code=1)
+        return
     for problem in problems:
         typer.echo(str(problem))
     if problems:
         typer.echo(f"{len(problems)} problem{'s' if len(problems) != 1 else ''} found")
         raise typer.Exit(code=1)
+    assert book is not None
     typer.echo(f"rulebook clean: {len(book.rules)} rules, {len(book.profiles)} profiles, "
                f"{checked} scenarios checked")
 
@@ -236,8 +218,7 @@ def docs(
         pages = {output: render_catalogue(load_rulebook(), scenarios_under(_default_scenarios())),
                  output.with_name("incidents.md"): render_incidents()}
     except FloormanError as error:
-        _fail(error)
-        return
+        fail(error)
     stale = [path for path, text in pages.items()
              if not path.exists() or path.read_text(encoding="utf-8") != text]
     if check_only:

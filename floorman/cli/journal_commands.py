@@ -12,21 +12,24 @@ from typing import Any, Optional
 
 import typer
 
-from floorman.cli.floor_commands import guarded
+from floorman.cli.errors import guarded
+from floorman.cli.options import JournalOption, JsonOption
 
-journal_app = typer.Typer(help="The ruling journal: every ruling given by rule, table and ask, on record.",
+journal_app = typer.Typer(help="The ruling journal: every ruling given by rule, table and ask, on record."
+                          "\n\nExample:\n\n    floorman journal list --limit 5",
                           no_args_is_help=True)
-
-
-def _journal_option() -> Any:
-    return typer.Option(None, "--journal", help="The journal file (default: $FLOORMAN_JOURNAL, else "
-                        "journal.sqlite3 in the user's data folder).")
 
 
 def _open(journal: Optional[Path]):
     from floorman.journal import Journal
 
     return Journal.open(journal, create=False)
+
+
+def _print_json(document: Any) -> None:
+    import json
+
+    typer.echo(json.dumps(document, indent=2, ensure_ascii=False))
 
 
 def _when(recorded_at: str, *, zone: bool = True) -> str:
@@ -41,15 +44,20 @@ def list_rulings(
     since: Optional[str] = typer.Option(None, "--since", help="Only rulings from this date or date-time "
                                         "(UTC), e.g. 2026-11-30 or 2026-11-30T18:00."),
     staff: Optional[str] = typer.Option(None, "--staff", help="Only the rulings given by this staff name."),
-    journal: Optional[Path] = _journal_option(),
+    journal: JournalOption = None,
+    json_output: JsonOption = False,
 ) -> None:
     """List the recorded rulings, newest first.
 
     A table of the rulings: number, time, command, staff, table, profile and the decisions.
 
+    With --json: {"journal", "total", "rulings": [...]}, newest first, each ruling
+    {"id", "recorded_at", "command", "staff", "table", "profile", "decisions", "undone_by"}.
+
     Example:
 
         floorman journal list --since 2026-11-30 --staff Ann
+        floorman journal list --limit 5 --json
     """
     from rich.console import Console
     from rich.table import Table as RichTable
@@ -60,12 +68,21 @@ def list_rulings(
     try:
         book = _open(journal)
     except JournalMissing as missing:
-        typer.echo(f"no rulings recorded yet ({missing.file})")
+        if json_output:
+            _print_json({"journal": str(missing.file), "total": 0, "rulings": []})
+        else:
+            typer.echo(f"no rulings recorded yet ({missing.file})")
         return
     with book:
         entries = book.entries(limit=limit, since=since, staff=staff)
         total = book.count()
         undone = book.undone()
+    if json_output:
+        _print_json({"journal": str(book.path), "total": total,
+                     "rulings": [{"id": e.id, "recorded_at": e.recorded_at, "command": e.command, "staff": e.staff,
+                                  "table": e.table_name, "profile": e.profile, "decisions": e.decisions,
+                                  "undone_by": undone.get(e.id)} for e in entries]})
+        return
     if not entries:
         typer.echo(f"no rulings match in {book.path} ({total} recorded)")
         return
@@ -106,16 +123,21 @@ def _event_line(number: int, event: dict[str, Any]) -> str:
 def show(
     entry_id: int = typer.Argument(..., metavar="ID", help="The ruling's number (as `journal list` shows it)."),
     trace: bool = typer.Option(False, "--trace", help="Every citation of each ruling, with its role."),
-    journal: Optional[Path] = _journal_option(),
+    journal: JournalOption = None,
+    json_output: JsonOption = False,
 ) -> None:
     """Show one recorded ruling, as it was given.
 
     The table, the events and incidents, the rulings with their numbers and citations, the
     pots, the profile, the time and the staff.
 
+    With --json: the ruling as `journal export --format json` writes it (every column),
+    and "undone_by": the undo that took it back, or null.
+
     Example:
 
         floorman journal show 12
+        floorman journal show 12 --json
     """
     import json
 
@@ -129,6 +151,9 @@ def show(
     with _open(journal) as book:
         entry = book.entry(entry_id)
         undone_by = book.undone().get(entry.id)
+    if json_output:
+        _print_json({**entry.to_json(), "undone_by": undone_by})
+        return
     console = Console(highlight=False)
     header = (f"Ruling #{entry.id}, {_when(entry.recorded_at)}, by `floorman {entry.command}`"
               + (f", staff {entry.staff}" if entry.staff else "") + (f", table {entry.table_name}" if entry.table_name
@@ -196,7 +221,7 @@ def export(
                                           "standard output). A new file, unless --force."),
     force: bool = typer.Option(False, "--force", help="Replace the --output file if it exists (never a "
                                "database: the journal is safe)."),
-    journal: Optional[Path] = _journal_option(),
+    journal: JournalOption = None,
 ) -> None:
     """Export every recorded ruling, as CSV or JSON.
 

@@ -21,7 +21,8 @@ import sys
 from typing import Any, NoReturn
 
 # The `rule` options read by hand: flag -> (parameter, takes a value). Keep equal to the typer
-# command's (floorman/cli/floor_commands.py `rule`); a test compares them.
+# command's (floorman/cli/floor_commands.py `rule`); a test compares them. Both paths rule
+# through floorman/cli/rule_command.py.
 RULE_OPTIONS: dict[str, tuple[str, bool]] = {
     "--profile": ("profile", True), "-p": ("profile", True),
     "--json": ("json_output", False),
@@ -75,68 +76,10 @@ def parse_rule(args: list[str]) -> dict[str, Any] | None:
     return {"file": file, **values}
 
 
-def run_rule(file: str, profile: str | None = None, json_output: bool = False, trace: bool = False,
-             rulebook: str | None = None, house: str | None = None, journal: str | None = None,
-             staff: str | None = None, no_journal: bool = False) -> int:
-    """`floorman rule` without typer: the same library calls and output as floor_commands.rule.
-    Returns the exit status."""
-    from pathlib import Path
+def _run_rule(**parameters: Any) -> int:
+    from floorman.cli.rule_command import run_rule
 
-    from floorman.errors import FloormanError
-
-    try:
-        path = Path(file)
-        if path.is_dir():
-            raise FloormanError("this is a folder: `floorman rule` takes one scenario file "
-                                "(`floorman check FOLDER` checks every scenario in a folder)", file=str(path))
-        from floorman.engine.floor import Floor
-        from floorman.rulebook.loader import load_rulebook
-        from floorman.scenarios import load_scenario, locate_replay_error, rules_for
-
-        scenario = load_scenario(path)
-        floor = Floor(load_rulebook(Path(rulebook) if rulebook is not None else None))
-        chosen, options = rules_for(scenario, floor.rulebook, profile=profile,
-                                    house=Path(house) if house is not None else None)
-        situation = scenario.situation(chosen, options)
-        try:
-            report = floor.rule(situation)
-        except FloormanError as error:
-            raise locate_replay_error(error, scenario) from None
-        report_json = report.to_json()
-        not_recorded = None
-        if not no_journal:      # committed before it is shown; a journal that fails never hides the ruling
-            from floorman.journal import record_ruling
-
-            _, not_recorded = record_ruling(report_json, command="rule", situation=situation, staff=staff,
-                                            journal_path=Path(journal) if journal is not None else None)
-        if json_output:
-            import json
-
-            document = {"file": scenario.path, "title": scenario.title, **report_json}
-            sys.stdout.write(json.dumps(document, indent=2) + "\n")
-        else:
-            from rich.console import Console
-
-            from floorman.cli.ruling_view import print_report
-
-            print_report(Console(stderr=False, highlight=False), situation, report, title=scenario.title,
-                         question=scenario.header.question, trace=trace)
-        if not_recorded:
-            _echo_error(not_recorded)
-    except FloormanError as error:
-        _echo_error(f"Error: {error}")
-        return 1
-    except Exception as error:  # noqa: BLE001 - the same last line of defence as floor_commands.guarded
-        detail = str(error).splitlines()[0][:300] if str(error) else ""
-        _echo_error(f"internal error: {type(error).__name__}{': ' + detail if detail else ''}; please report "
-                    "it with the file and command that caused it")
-        return 1
-    return 0
-
-
-def _echo_error(line: str) -> None:
-    sys.stdout.flush()
-    print(line, file=sys.stderr, flush=True)
+    return run_rule(**parameters)
 
 
 def completion_wanted(args: list[str]) -> bool:
@@ -159,13 +102,13 @@ def main(argv: list[str] | None = None) -> int | None:
         parameters = parse_rule(args[1:]) if args[:1] == ["rule"] else None
         if parameters is not None:
             if argv is not None:        # called from Python: leave the interpreter as it was
-                return _guard_terminal(run_rule, parameters)
+                return _guard_terminal(_run_rule, parameters)
             # The command: one short process that exits after one ruling. The cyclic garbage
             # collector would only walk the objects that importing the models creates (~6% of
             # the start), and there is nothing worth collecting before exit.
             gc.disable()
             _skip_pydantic_plugin_search()
-            _exit_at_once(_guard_terminal(run_rule, parameters))
+            _exit_at_once(_guard_terminal(_run_rule, parameters))
     from floorman.cli.app import app
 
     if completion_wanted(args):

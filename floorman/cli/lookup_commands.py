@@ -8,10 +8,11 @@ rulebook are imported inside the commands (start-up time).
 from __future__ import annotations
 
 import sys
-from pathlib import Path
 from typing import Any, Optional
 
 import typer
+
+from floorman.cli.options import HouseOption, JsonOption, ProfileOption, RulebookOption
 
 
 def rules(
@@ -19,22 +20,19 @@ def rules(
                                                 show_default=False),
     category: Optional[str] = typer.Option(None, "--category", "-c", help="Only rules of this category "
                                            "(betting, conduct, procedure, irregularity, showdown, derivation)."),
-    profile: Optional[str] = typer.Option(None, "--profile", "-p", help="Only rules that apply under this "
-                                          "profile, room options included."),
-    house: Optional[Path] = typer.Option(None, "--house", help="A house-rules file: only rules that apply "
-                                         "under its profile with its options (--profile still overrides the "
-                                         "profile)."),
+    profile: ProfileOption = None,
+    house: HouseOption = None,
     limit: Optional[int] = typer.Option(None, "--limit", "-n", min=1, help="Show at most N rules (default: "
                                         "10 for a word search, all for a listing)."),
-    json_output: bool = typer.Option(False, "--json", help="Print the rules found as JSON."),
-    rulebook: Optional[Path] = typer.Option(None, "--rulebook", help="A rulebook folder to use instead "
-                                            "of the bundled one."),
+    json_output: JsonOption = False,
+    rulebook: RulebookOption = None,
     diff: Optional[str] = typer.Option(None, "--diff", metavar="PROFILE", help="List the room options and "
                                        "rules that differ between --profile (default tda-2026, or the house "
                                        "file's) and this profile."),
 ) -> None:
     """Find rules by words, best match first: id, title, category, profiles and the rule in one line.
     With --diff, list instead what differs between two profiles.
+    --profile and --house keep only the rules that apply under that profile, room options included.
 
     Cardroom spellings are understood ("all in", "all-in", "allin"; "oot", "out of turn"), and a
     rule number finds the rules citing it ("rule 44", "2024 rule 44", "45-B"). Exit 1 when
@@ -156,11 +154,10 @@ def _indented(text: str, width: int) -> str:
 
 def explain(
     rule_id: str = typer.Argument(..., metavar="RULE_ID", help="The rule's id (any case) or name."),
-    json_output: bool = typer.Option(False, "--json", help="Print the explanation as JSON."),
+    json_output: JsonOption = False,
     example: bool = typer.Option(True, "--example/--no-example", help="Rule on an example scenario (default: "
                                  "yes)."),
-    rulebook: Optional[Path] = typer.Option(None, "--rulebook", help="A rulebook folder to use instead "
-                                            "of the bundled one."),
+    rulebook: RulebookOption = None,
 ) -> None:
     """Everything about one rule: what it says and why, its citations in every edition, what it
     needs to fire, the room options it tests, its precedence and effect, and an example ruling.
@@ -304,7 +301,7 @@ def _panel(ruling_view: Any, ruling: Any, profile: str) -> Any:
 
 def register(app: typer.Typer) -> None:
     """Add `rules` and `explain` to the main app."""
-    from floorman.cli.floor_commands import guarded
+    from floorman.cli.errors import guarded
 
     app.command("rules")(guarded(rules))
     app.command("explain")(guarded(explain))

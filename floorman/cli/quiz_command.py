@@ -18,7 +18,8 @@ from typing import Any, Callable, Iterable, Optional
 
 import typer
 
-from floorman.cli.floor_commands import guarded
+from floorman.cli.errors import guarded
+from floorman.cli.options import JournalOption, JsonOption, ProfileOption
 
 DEFAULT_COUNT = 10
 LETTERS = "abcdefgh"
@@ -308,8 +309,7 @@ def quiz(
     count: Optional[int] = typer.Option(None, "--count", "-n", min=1, max=500,
                                         help=f"How many questions (default {DEFAULT_COUNT}; a set: all of it)."),
     difficulty: Optional[str] = typer.Option(None, "--difficulty", "-d", help="easy, medium or hard."),
-    profile: Optional[str] = typer.Option(None, "--profile", "-p", help="Rule the questions under this profile "
-                                          "(cash, tda-2026...)."),
+    profile: ProfileOption = None,
     trainee: Optional[str] = typer.Option(None, "--trainee", help="Whose answers these are: kept in the journal; "
                                           "the topics they miss most come up more often."),
     seed: Optional[int] = typer.Option(None, "--seed", help="The same seed asks the same questions."),
@@ -317,8 +317,7 @@ def quiz(
                                            "you-make-the-call."),
     answers: Optional[str] = typer.Option(None, "--answers", help="Read the answers from FILE (or - for "
                                           "stdin), one a line: a letter or a number."),
-    journal: Optional[Path] = typer.Option(None, "--journal", help="The journal file that keeps the trainees' "
-                                           "answers (default: $FLOORMAN_JOURNAL, else the user data folder)."),
+    journal: JournalOption = None,
     export: Optional[Path] = typer.Option(None, "--export", help="Write the quiz to FILE and stop, asking "
                                           "nothing: .json (every question with its situation, choices, answer, "
                                           "rule and mistakes), .md or .html (a printable sheet with an answer key)."),
@@ -327,6 +326,7 @@ def quiz(
     """A quiz on floor rulings: the table, the question, your answer, then the engine's ruling.
 
     Questions are generated from templates and real hands (--seed repeats a quiz), or a bundled set.
+    --profile rules them under that profile.
 
     With --trainee the answers are kept in the journal file, and the topics missed most come up more often.
 
@@ -433,18 +433,22 @@ def sparkline(scores: list[float]) -> str:
 def quiz_stats(
     trainee: Optional[str] = typer.Option(None, "--trainee", help="Only this trainee (default: everyone)."),
     by: str = typer.Option("day", "--by", help="Group the answers by day or week."),
-    journal: Optional[Path] = typer.Option(None, "--journal", help="The journal file (default: "
-                                           "$FLOORMAN_JOURNAL, else the user data folder)."),
+    journal: JournalOption = None,
     classes: Optional[Path] = typer.Option(None, "--classes", help="The class file of `floorman serve`, counted "
                                            "too (default: $FLOORMAN_CLASSES, else beside the journal)."),
+    json_output: JsonOption = False,
 ) -> None:
     """Each trainee's progress by topic over time: a table, and a chart of the score per topic.
 
     Counts the answers of `floorman quiz --trainee` and those given in classes (`floorman serve`).
 
+    With --json: {"by", "trainee", "rows": [{"trainee", "topic", "period", "asked", "right", "score"}]},
+    the score a share from 0 to 1.
+
     Example:
 
         floorman quiz stats --trainee Ann --by week
+        floorman quiz stats --json
     """
     from rich.console import Console
     from rich.markup import escape
@@ -453,6 +457,13 @@ def quiz_stats(
     from floorman.classroom.history import stats
 
     rows = stats(trainee, by=by, journal=journal, classes=classes)
+    if json_output:
+        import json
+
+        shown = [{"trainee": row.trainee, "topic": row.topic, "period": row.period, "asked": row.asked,
+                  "right": row.right, "score": round(row.score, 4)} for row in rows]
+        print(json.dumps({"by": by, "trainee": trainee, "rows": shown}, indent=2, ensure_ascii=False))
+        return
     interactive = sys.stdout.isatty()
     console = Console(highlight=False) if interactive else \
         Console(highlight=False, color_system=None, width=_width())

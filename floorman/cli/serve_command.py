@@ -11,7 +11,8 @@ from typing import Optional
 
 import typer
 
-from floorman.cli.floor_commands import guarded
+from floorman.cli.errors import guarded
+from floorman.cli.options import JournalOption
 
 
 @guarded
@@ -21,14 +22,14 @@ def serve(
     port: int = typer.Option(8000, "--port", min=0, max=65535, help="The port (0: any free one)."),
     classes: Optional[Path] = typer.Option(None, "--classes", help="The class file (default: $FLOORMAN_CLASSES, "
                                            "else classes.sqlite3 beside the journal)."),
-    journal: Optional[Path] = typer.Option(None, "--journal", help="The journal whose folder holds the class "
-                                           "file (the server never opens the journal itself)."),
+    journal: JournalOption = None,
     api: bool = typer.Option(False, "--api", help="Also answer POST /api/rule: a scenario as JSON, ruled as "
                              "`floorman rule --json` rules it (the trainer's token as a Bearer token)."),
 ) -> None:
     """Run a class in the browser: trainees join with a code on their phones, the trainer follows live.
 
     Prints the address for trainees and the trainer's link, with its token. Needs floorman's serve extra.
+    --journal names the journal whose folder holds the class file; the server never opens the journal itself.
 
     See docs/serve.md.
 

@@ -15,6 +15,8 @@ from typing import Any, Optional
 
 import typer
 
+from floorman.cli.options import HouseOption, JournalOption, ProfileOption
+
 SETUP_HINT = "set-up, e.g. `nl 2/5 cash 6 seats 500 button 6` (Enter: nl 1/2 cash, 9 seats, 100 big blinds)"
 DEFAULT_SETUP = "nl 1/2 cash"
 ECHOED = 300            # characters of a piped line echoed after `floor>` (the whole line is still read)
@@ -23,18 +25,16 @@ ECHOED = 300            # characters of a piped line echoed after `floor>` (the 
 def table(
     setup: Optional[list[str]] = typer.Argument(None, help="The set-up line, e.g. nl 2/5 cash 6 seats 500 button "
                                                 "6 (asked for when left out).", show_default=False),
-    profile: Optional[str] = typer.Option(None, "--profile", "-p", help="Rule under this profile instead of "
-                                          "the set-up's (cash game: cash; tournament: tda-2026)."),
-    house: Optional[Path] = typer.Option(None, "--house", help="A house-rules file (extends: PROFILE, "
-                                         "options: {...})."),
-    journal: Optional[Path] = typer.Option(None, "--journal", help="The ruling journal to record in "
-                                           "(default: $FLOORMAN_JOURNAL, else the user data folder)."),
+    profile: ProfileOption = None,
+    house: HouseOption = None,
+    journal: JournalOption = None,
     staff: Optional[str] = typer.Option(None, "--staff", help="Who gives the rulings, for the journal."),
     no_journal: bool = typer.Option(False, "--no-journal", help="Do not record the rulings in the journal."),
 ) -> None:
     """A live table: set it up in one line, type what happens, get each dispute ruled as it is entered.
 
     Type `help` at the prompt for the notation (docs/notation.md). Every ruling is recorded in the ruling journal before it is shown.
+    Without --profile: the set-up's (a cash game: cash; a tournament: tda-2026).
 
     Example:
 
@@ -256,6 +256,6 @@ def _completer(session: Any) -> Any:
 
 
 def register(app: typer.Typer) -> None:
-    from floorman.cli.floor_commands import guarded
+    from floorman.cli.errors import guarded
 
     app.command("table")(guarded(table))

@@ -18,7 +18,7 @@ from typing import Any
 from floorman.errors import FloormanError
 from floorman.model.incidents import incident_class
 from floorman.notation.lexer import quoted
-from floorman.rulebook.loader import DEFAULT_RULEBOOK
+from floorman.rulebook.loader import DEFAULT_RULEBOOK, question_fields, questions_file
 from floorman.source import load_yaml
 
 QUESTIONS_FILE = "questions.yaml"
@@ -218,10 +218,7 @@ STAGES = ("deal", "betting", "board", "showdown", "stud")   # stud: a stud hand 
 
 def load_questions(rulebook_folder: str | Path | None = None) -> Questions:
     """Read questions.yaml from the rulebook folder (the bundled one when the folder has none)."""
-    folder = Path(rulebook_folder) if rulebook_folder else DEFAULT_RULEBOOK
-    path = folder / QUESTIONS_FILE
-    if not path.is_file():
-        path = DEFAULT_RULEBOOK / QUESTIONS_FILE
+    path = questions_file(Path(rulebook_folder) if rulebook_folder else DEFAULT_RULEBOOK)
     document = load_yaml(path)
     inputs = {name: _input(name, raw or {}, str(path)) for name, raw in document.get("inputs", {}).items()}
     disputes: dict[str, Dispute] = {}
@@ -235,19 +232,7 @@ def load_questions(rulebook_folder: str | Path | None = None) -> Questions:
         disputes[name] = Dispute(name, raw["label"], raw["stage"], tuple(raw.get("facts", ())),
                                  " ".join((cls.__doc__ or "").split()),
                                  {key: str(value) for key, value in (raw.get("defaults") or {}).items()})
-    fields: dict[str, dict[str, tuple[str, ...]]] = {}
-    sources: dict[str, str] = {}
-    for fact, raw in document.get("fields", {}).items():
-        if isinstance(raw, dict) and set(raw) == {"from"}:
-            sources[fact] = raw["from"]
-            continue
-        fields[fact] = {}
-        for name, used in (raw or {}).items():
-            unknown = [u for u in used if u not in inputs]
-            if unknown:
-                raise FloormanError(f"{path}: {fact}.{name} is computed from {unknown[0]!r}, which is not an input",
-                                    field=f"fields.{fact}.{name}")
-            fields[fact][name] = tuple(used)
+    fields, sources = question_fields(document, inputs, path)
     follow_ups: dict[str, dict[str, tuple[str, ...]]] = {}
     for name, by_answer in (document.get("follow_ups") or {}).items():
         for answer, used in (by_answer or {}).items():

@@ -31,17 +31,24 @@ _NOT_INCIDENT = ("profile", "hand", "derived")     # facts no incident field fee
 
 
 @lru_cache(maxsize=8)
-def _fields_map(folder: str) -> dict[str, dict[str, tuple[str, ...]]]:
-    """questions.yaml's fact -> field -> inputs, for the rulebook folder (the bundled one if it has none)."""
+def _questions_map(folder: str) -> dict[str, dict[str, tuple[str, ...]]]:
     from floorman.consult.questions import load_questions
 
     return load_questions(folder).fields
 
 
-def inputs_tested_by(rule: Any, folder: str) -> frozenset[str]:
+def _fields_map(rulebook: Any) -> dict[str, dict[str, tuple[str, ...]]]:
+    """questions.yaml's fact -> field -> inputs: as the loader read it with the rulebook (cached
+    with it), else read now from the rulebook's folder (a Rulebook built in Python)."""
+    if rulebook.fact_inputs is not None:
+        return rulebook.fact_inputs
+    return _questions_map(str(rulebook.folder))
+
+
+def inputs_tested_by(rule: Any, rulebook: Any) -> frozenset[str]:
     """The incident inputs (`<incident-type>.<field>`) a rule's `when:` tests, through the fact
     fields they feed; a value read from another field ('@self.call_amount') is tested too."""
-    fields = _fields_map(folder)
+    fields = _fields_map(rulebook)
     inputs: set[str] = set()
     for pattern in rule.when:
         if pattern.fact in _NOT_INCIDENT:
@@ -142,8 +149,7 @@ def with_assumptions(rulings: list[Ruling], firings: list[Firing], incident: Inc
     on the incident tested and nobody gave; it leads when its own chain tested one of them."""
     if not rulings:
         return rulings
-    folder = str(rulebook.folder)
-    tested = {f.rule_id: inputs_tested_by(rulebook.rules[f.rule_id], folder) for f in firings}
+    tested = {f.rule_id: inputs_tested_by(rulebook.rules[f.rule_id], rulebook) for f in firings}
     assumed = assumptions(incident, frozenset().union(*tested.values()))
     if not assumed:
         return rulings

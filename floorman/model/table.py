@@ -86,7 +86,9 @@ class GameFormat(StrEnum):
 class _Strict(BaseModel):
     """Strict, frozen, no unknown fields; lists from YAML/JSON become tuples."""
 
-    model_config = ConfigDict(extra="forbid", strict=True, frozen=True)
+    # defer_build: a model's validator is built when first used, not when its module is imported
+    # (a one-shot ruling uses a few of the ~150 event and incident models)
+    model_config = ConfigDict(extra="forbid", strict=True, frozen=True, defer_build=True)
 
     @model_validator(mode="before")
     @classmethod

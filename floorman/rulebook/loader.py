@@ -54,6 +54,9 @@ class Rulebook:
     option_specs: dict[str, OptionSpec] = field(default_factory=dict)
     folder: str = str(DEFAULT_RULEBOOK)
     field_lines: dict[str, dict[str, int]] = field(default_factory=dict)   # id -> top-level key -> line
+    # questions.yaml's fact -> field -> the inputs it is computed from, read (and cached) with the
+    # rules: a ruling's assumptions read it (floorman/engine/assumed.py). None: not read here.
+    fact_inputs: dict[str, dict[str, tuple[str, ...]]] | None = None
 
     def path_of(self, item_id: str) -> str:
         """The real file of a rule or profile, as the user would type it."""
@@ -113,12 +116,15 @@ def _load(folder_name: str) -> Rulebook:
     if not folder.is_dir():
         raise InputFileError("no rulebook folder here", file=relative(folder))
     paths = sorted(folder.rglob("*.yaml"))
-    options_path = options_file(folder)
-    key_paths = paths if options_path in paths else [*paths, options_path]
-    cached = _read_cache(folder, key_paths, paths)
+    # the bundled declarations stand in for a copy without its own: they are part of the key then
+    key_paths = paths + [path for path in (options_file(folder), questions_file(folder)) if path not in paths]
+    cached = _read_cache(folder, key_paths)
     if cached is not None:
         return cached
     book = _load_files(paths, folder)
+    path = questions_file(folder)
+    document = load_yaml(path)
+    book.fact_inputs = question_fields(document, document.get("inputs") or {}, path)[0]
     _write_cache(folder, key_paths, book)
     return book
 
@@ -127,6 +133,32 @@ def options_file(folder: Path) -> Path:
     """The folder's option declarations, or the bundled ones for a copy that has none."""
     own = folder / OPTIONS_FILE
     return own if own.is_file() else BUNDLED_OPTIONS
+
+
+def questions_file(folder: Path) -> Path:
+    """The folder's questions.yaml (what `floorman ask` may ask), or the bundled one for a copy that has none."""
+    own = folder / QUESTIONS_FILE
+    return own if own.is_file() else DEFAULT_RULEBOOK / QUESTIONS_FILE
+
+
+def question_fields(document: Mapping[str, Any], inputs: Any,
+                    path: Path) -> tuple[dict[str, dict[str, tuple[str, ...]]], dict[str, str]]:
+    """questions.yaml's `fields:` as fact -> field -> inputs, each one of `inputs` (else an error
+    naming it), and the facts computed elsewhere (`from: profile`, `from: derive-rules`)."""
+    fields: dict[str, dict[str, tuple[str, ...]]] = {}
+    sources: dict[str, str] = {}
+    for fact, raw in (document.get("fields") or {}).items():
+        if isinstance(raw, dict) and set(raw) == {"from"}:
+            sources[fact] = raw["from"]
+            continue
+        fields[fact] = {}
+        for name, used in (raw or {}).items():
+            unknown = [u for u in used if u not in inputs]
+            if unknown:
+                raise InputFileError(f"{fact}.{name} is computed from {unknown[0]!r}, which is not an input",
+                                     file=relative(path), field=f"fields.{fact}.{name}")
+            fields[fact][name] = tuple(used)
+    return fields, sources
 
 
 def item_paths(paths: list[Path], folder: Path) -> list[Path]:
@@ -358,10 +390,12 @@ def override_cycle(book: Rulebook) -> list[str] | None:
 
 # ----------------------------------------------------------------------------- the cache
 # Parsing ~160 YAML files and compiling the rules costs ~100 ms at every start; a JSON copy of
-# the checked rulebook, keyed by each file's path, size and modification time, is re-validated
-# in a few ms instead. JSON only (never pickle): the cache is data, checked by the same schema as
-# the files, and whatever does not add up is thrown away and rebuilt.
-_CACHE_VERSION = 3
+# the checked rulebook, keyed by each file's path, size and modification time, is read in a few
+# ms instead. JSON only (never pickle): the cache is data, read by the same schema as the files.
+# Its first line seals the rest (a SHA-1 of it): a sealed cache is exactly what a load that
+# checked every file wrote, so its cross-checks (one file per rule, references, option values)
+# are not run again at each start; a cache whose seal does not match is thrown away and rebuilt.
+_CACHE_VERSION = 4
 _CACHE_KEEP = 4                    # cache files kept; older ones are pruned at each write
 _STALE_SECONDS = 60                # a temporary file this old is from a write that was killed
 _SCHEMA_SOURCES = ("schema.py", "options.py", "loader.py")
@@ -395,38 +429,32 @@ def _cache_file(folder: Path, paths: list[Path]) -> Path:
     return cache_root() / f"rulebook-{digest.hexdigest()[:20]}.json"
 
 
-def _read_cache(folder: Path, key_paths: list[Path], paths: list[Path]) -> Rulebook | None:
+def _read_cache(folder: Path, key_paths: list[Path]) -> Rulebook | None:
     try:
         target = _cache_file(folder, key_paths)
         text = target.read_text(encoding="utf-8")
     except (OSError, UnicodeDecodeError):
         return None      # no cache yet
     try:
-        raw = json.loads(text)
+        seal, _, body = text.partition("\n")
+        if seal != _seal(body):
+            raise ValueError("the cache is not the one floorman wrote")
+        raw = json.loads(body)
         specs = {s["name"]: OptionSpec.model_validate(s) for s in raw["options"]}
         book = Rulebook(rules={r["id"]: Rule.model_validate(r) for r in raw["rules"]},
                         profiles={p["id"]: Profile.model_validate(p) for p in raw["profiles"]},
                         files=dict(raw["files"]), lines=dict(raw["lines"]), option_specs=specs,
-                        folder=str(folder), field_lines=dict(raw["field_lines"]))
-        _check_cached(book, folder, paths)
+                        folder=str(folder), field_lines=dict(raw["field_lines"]),
+                        fact_inputs={fact: {name: tuple(used) for name, used in names.items()}
+                                     for fact, names in raw["fact_inputs"].items()})
         return book
     except (ValueError, KeyError, TypeError, AttributeError, InputFileError):
         _remove(target)  # damaged, or loads but does not match the files: rebuild it
         return None
 
 
-def _check_cached(book: Rulebook, folder: Path, paths: list[Path]) -> None:
-    """A cache is trusted only if it accounts for every file exactly once and its references hold."""
-    expected = sorted(str(path.relative_to(folder)) for path in item_paths(paths, folder))
-    if sorted(book.files.values()) != expected or len(book.files) != len(book.rules) + len(book.profiles):
-        raise ValueError("the cache does not hold one rule or profile per file")
-    if set(book.files) != set(book.rules) | set(book.profiles) or set(book.lines) != set(book.files):
-        raise ValueError("the cache's file index does not match its rules and profiles")
-    if not book.option_specs:
-        raise ValueError("the cache has no option declarations")
-    for profile in book.profiles.values():
-        check_options(profile.options, book.option_specs, file=book.path_of(profile.id), document=None)
-    check_references(book)
+def _seal(body: str) -> str:
+    return hashlib.sha1(body.encode()).hexdigest()
 
 
 def _write_cache(folder: Path, key_paths: list[Path], book: Rulebook) -> None:
@@ -434,14 +462,16 @@ def _write_cache(folder: Path, key_paths: list[Path], book: Rulebook) -> None:
     payload = {"rules": [r.model_dump(mode="json", by_alias=True) for r in book.rules.values()],
                "profiles": [p.model_dump(mode="json") for p in book.profiles.values()],
                "options": [s.model_dump(mode="json") for s in book.option_specs.values()],
-               "files": book.files, "lines": book.lines, "field_lines": book.field_lines}
+               "files": book.files, "lines": book.lines, "field_lines": book.field_lines,
+               "fact_inputs": book.fact_inputs}
     try:
         target = _cache_file(folder, key_paths)
         root.mkdir(parents=True, exist_ok=True)
         _clean(root)
         temporary = target.with_suffix(f".{os.getpid()}.tmp")
         with open(temporary, "w", encoding="utf-8") as out:
-            out.write(json.dumps(payload))
+            body = json.dumps(payload)
+            out.write(f"{_seal(body)}\n{body}")
             out.flush()
             os.fsync(out.fileno())
         temporary.replace(target)

@@ -93,6 +93,15 @@ class Situation:
     def option(self, name: str, default: bool | int | str) -> bool | int | str:
         return self.options.get(name, default)
 
+    def room_option(self, name: str) -> bool | int | str:
+        """A declared room option, else its bundled default: options.yaml is read only for a
+        situation built without the option (the Python API), never on a ruling's cold path."""
+        if name in self.options:
+            return self.options[name]
+        from floorman.rulebook.options import bundled_default
+
+        return bundled_default(name)
+
     def option_flag(self, name: str, default: bool = False) -> bool:
         """A yes/no room option (playing over, rabbit hunting, straddles...)."""
         return bool(self.options.get(name, default))

@@ -26,7 +26,6 @@ from floorman.engine.facts import Fact, Situation, builds, incident_seat
 from floorman.errors import InvalidEvent
 from floorman.model.incidents.betting import Wager
 from floorman.model.table import BettingStructure
-from floorman.rulebook.options import bundled_default
 
 # A silent push is "relatively tiny" against the bet (TDA 2024 41 / 2026 43) when it is at most
 # the room option `tiny_push_percent` of the call. The TDA gives no number, only its example
@@ -123,7 +122,7 @@ def wager_facts(situation: Situation, wager: Wager, index: int) -> list[Fact]:
               else "nobody-left-to-raise" if not others_can_act
               else "restricted" if held else "open")
     silent = wager.declared == "none"
-    tiny_percent = int(situation.option("tiny_push_percent", bundled_default("tiny_push_percent")))
+    tiny_percent = int(situation.room_option("tiny_push_percent"))
     fact: Fact = {
         "type": "wager", "id": f"wager:{index}", "seat": wager.seat,
         # "bet" once a bet (or a blind) is out can only mean a raise: that is how the rules read it

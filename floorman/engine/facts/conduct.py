@@ -28,7 +28,6 @@ from floorman.model.incidents.conduct import Penalty as IncidentPenalty
 from floorman.model.penalty import (FIRST_OFFENCE, PENALTY_TYPES, AtTable, Ladder, Penalty, Posts, assess, at_level,
                                     chosen_penalty, compared, forced_bets_per_round, posts_while_away)
 from floorman.model.table import GameFormat
-from floorman.rulebook.options import bundled_default
 
 #: offences that are cheating online: the security team closes the account (seed 000, online play)
 ONLINE_CHEATING = ("collusion", "chip-dumping", "bot", "strategy-aid")
@@ -36,11 +35,10 @@ ONLINE_CHEATING = ("collusion", "chip-dumping", "bot", "strategy-aid")
 
 def room_ladder(situation: Situation) -> Ladder:
     """The room's penalty ladder, from its options."""
-    return Ladder(first_offence=situation.option_choice("first_offence", str(bundled_default("first_offence")),
+    return Ladder(first_offence=situation.option_choice("first_offence", str(situation.room_option("first_offence")),
                                                         FIRST_OFFENCE),
-                  penalty_steps=situation.option_number("penalty_steps", int(bundled_default("penalty_steps"))),
-                  warnings_to_disqualify=situation.option_number(
-                      "warnings_to_disqualify", int(bundled_default("warnings_to_disqualify"))))
+                  penalty_steps=int(situation.room_option("penalty_steps")),
+                  warnings_to_disqualify=int(situation.room_option("warnings_to_disqualify")))
 
 
 def _measure(situation: Situation, seat: int) -> AtTable:

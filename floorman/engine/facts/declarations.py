@@ -19,7 +19,6 @@ from floorman.errors import InvalidEvent
 from floorman.model.incidents.betting import Wager
 from floorman.model.incidents.declarations import ConditionalStatement
 from floorman.model.table import BettingStructure
-from floorman.rulebook.options import bundled_default
 
 _THIRD_PERSON = {"check": "checks", "bet": "bets", "call": "calls", "raise": "raises", "fold": "folds",
                  "all-in": "goes all-in"}
@@ -64,7 +63,7 @@ def declaration_fields(situation: Situation, wager: Wager, index: int, facts: li
     fm_over_call = fm_total > to_call
     fm_every_chip_needed = bool(first) and fm_total - min(first) < to_call
     fm_raise_attempt = len(first) > 1 and fm_over_call and not fm_every_chip_needed
-    standard = int(situation.option("raise_standard_percent", bundled_default("raise_standard_percent")))
+    standard = int(situation.room_option("raise_standard_percent"))
     fm_percent = 100 * max(0, fm_total - to_call) // max(raise_size, 1)
     fm_half = fm_percent >= standard
     fm_full = fm_to >= min_raise_to
