@@ -8,11 +8,14 @@ import shutil
 from pathlib import Path
 
 import pytest
+from typer.testing import CliRunner
 
 from floorman.authoring import lint
+from floorman.cli.app import app
 from floorman.consult import BadAnswer, Consultation, load_questions
 from floorman.consult.consultation import rules_of
 from floorman.engine.fact_fields import FACT_FIELDS
+from floorman.errors import InputFileError
 from floorman.rulebook.loader import DEFAULT_RULEBOOK, load_rulebook
 
 
@@ -174,8 +177,13 @@ def test_lint_reports_a_questions_file_that_does_not_load(tmp_path: Path):
     folder = tmp_path / "rulebook"
     shutil.copytree(DEFAULT_RULEBOOK, folder)
     (folder / "questions.yaml").write_text("fields:\n  wager:\n    chip_value: [no_such_input]\n")
-    [problem] = lint.question_problems(load_rulebook(folder))
-    assert problem.code == "L016" and "no_such_input" in problem.message, problem
+    # the rulebook reads questions.yaml with its rules (its cache keeps the fields map), so a bad
+    # file stops the load with the file and field named, and `rulebook lint` says so and fails
+    with pytest.raises(InputFileError) as refused:
+        load_rulebook(folder)
+    assert refused.value.file.endswith("questions.yaml") and refused.value.field == "fields.wager.chip_value"
+    result = CliRunner().invoke(app, ["rulebook", "lint", "--rulebook", str(folder)])
+    assert result.exit_code == 1 and "no_such_input" in result.output and "Traceback" not in result.output
 
 
 def test_the_map_names_only_real_fact_fields_and_every_ruling_rule_has_a_dispute():

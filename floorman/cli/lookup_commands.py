@@ -1,7 +1,7 @@
 """Rule look-up at the podium: `floorman rules [WORDS]` and `floorman explain RULE_ID`.
 
-A thin layer: the ranking lives in floorman/rulebook/search.py and the explanation in
-floorman/rulebook/explain.py; this module parses the options and renders. rich and the
+A thin layer: the ranking lives in floorman/authoring/search.py and the explanation in
+floorman/authoring/explain.py; this module parses the options and renders. rich and the
 rulebook are imported inside the commands (start-up time).
 """
 
