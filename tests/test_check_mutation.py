@@ -27,8 +27,17 @@ import pytest
 
 from floorman.checks.comparison import comparison_rows
 from floorman.engine.floor import Floor
-from floorman.scenarios import (Expectation, PotExpectation, Scenario, compare, fact_incident, find_scenarios,
-                                load_scenario, ruling_incident, rules_for)
+from floorman.scenarios import (
+    Expectation,
+    PotExpectation,
+    Scenario,
+    compare,
+    fact_incident,
+    find_scenarios,
+    load_scenario,
+    rules_for,
+    ruling_incident,
+)
 
 ROOT = Path(__file__).resolve().parents[1]
 SCENARIOS = find_scenarios([ROOT / "scenarios"])

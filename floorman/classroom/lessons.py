@@ -9,8 +9,9 @@ restart, without ruling anything again.
 
 from __future__ import annotations
 
+from collections.abc import Callable
 from dataclasses import dataclass
-from typing import Any, Callable
+from typing import Any
 
 from floorman.classroom.checks import ClassOptions
 from floorman.errors import FloormanError

@@ -15,9 +15,10 @@ import json
 import os
 import secrets
 import threading
+from collections.abc import Iterator
 from dataclasses import dataclass
 from pathlib import Path
-from typing import TYPE_CHECKING, Any, Iterator
+from typing import TYPE_CHECKING, Any
 
 from floorman.classroom.checks import ClassOptions, name_key, new_code
 from floorman.classroom.schema import ClassFileError, check_identity, migrate

@@ -36,7 +36,6 @@ from __future__ import annotations
 import re
 from collections.abc import Iterable, Mapping, Sequence
 from dataclasses import dataclass, field
-from typing import Union
 
 from floorman.errors import FloormanError
 
@@ -125,7 +124,7 @@ class Ref:
     field: str
 
 
-Literal = Union[int, str, bool]
+Literal = int | str | bool
 
 
 @dataclass(frozen=True)

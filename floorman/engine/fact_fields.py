@@ -498,7 +498,7 @@ _OPTION_KIND = {"bool": "bool", "int": "int", "choice": "str"}
 
 def profile_fields(option_specs: Mapping[str, object]) -> dict[str, Kind]:
     """The `profile` fact: its name, and one field per declared room option."""
-    return {**PROFILE_FIELDS, **{name: _OPTION_KIND[getattr(spec, "kind")] for name, spec in option_specs.items()}}
+    return {**PROFILE_FIELDS, **{name: _OPTION_KIND[spec.kind] for name, spec in option_specs.items()}}
 
 
 def fact_fields(option_specs: Mapping[str, object], derives: Iterable[Mapping[str, object]] = ()) \

@@ -20,9 +20,9 @@ mucking afterwards does not kill it, so the pot still goes to it.
 
 from __future__ import annotations
 
+from collections.abc import Iterable, Sequence
 from dataclasses import dataclass, field
 from operator import attrgetter
-from typing import Iterable, Sequence
 
 from floorman.errors import ActionOutOfTurn, FloormanError, InvalidEvent, InvalidTable
 from floorman.model.cards import RANKS, UNKNOWN, deck_ranks

@@ -16,7 +16,8 @@ from __future__ import annotations
 import hashlib
 import hmac
 import secrets
-from typing import Any, Awaitable, Callable
+from collections.abc import Awaitable, Callable
+from typing import Any
 
 SESSION_COOKIE = "fm_session"
 TRAINER_COOKIE = "fm_trainer"

@@ -7,8 +7,8 @@ floorman starts: `floorman rule` does not load them.
 from __future__ import annotations
 
 import socket
+from collections.abc import Callable
 from pathlib import Path
-from typing import Callable
 
 from floorman.errors import FloormanError
 

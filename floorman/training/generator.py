@@ -12,14 +12,16 @@ from __future__ import annotations
 
 import random
 from collections import Counter
+from collections.abc import Iterator
 from dataclasses import dataclass, field
-from typing import Any, Iterator
+from typing import Any
 
 from floorman.errors import FloormanError
+from floorman.training.bundled import Bundled, chain
+from floorman.training.bundled import bundled as _bundled
 from floorman.training.families import MISTAKES
 from floorman.training.mistakes import Case
 from floorman.training.question import Answer, Choice, Grade, Question, answer_of
-from floorman.training.bundled import Bundled, bundled as _bundled, chain
 from floorman.training.validate import problems
 from floorman.training.wording import number_label
 

@@ -25,7 +25,7 @@ from __future__ import annotations
 
 import re
 from dataclasses import dataclass
-from functools import lru_cache
+from functools import cache, lru_cache
 from typing import Any
 
 from floorman.errors import FloormanError
@@ -185,7 +185,7 @@ def _match(rule: Any, facts: dict[str, list[dict[str, Any]]], incident: Any, *, 
     return scope, failed
 
 
-@lru_cache(maxsize=None)
+@cache
 def _rules_on(profile: str, subject: str) -> tuple[Any, ...]:
     from floorman.rulebook.loader import load_rulebook
 

@@ -12,9 +12,10 @@ number for the number asked (`asks`), to name the slip in feedback.
 
 from __future__ import annotations
 
+from collections.abc import Callable
 from dataclasses import dataclass, field
 from functools import cached_property
-from typing import Any, Callable
+from typing import Any
 
 from floorman.training.question import Answer
 

@@ -145,7 +145,8 @@ def inject(kind: str, rng: random.Random, floor: Any, profile: str | None) -> tu
     """A real hand with `kind` injected: (builder, prompt, hand, number param)."""
     from floorman.builder import DEFAULT_PROFILE, HandBuilder
     from floorman.model.events import Action
-    from floorman.model.incidents.action import OutOfTurn, Question as AskFloor
+    from floorman.model.incidents.action import OutOfTurn
+    from floorman.model.incidents.action import Question as AskFloor
     from floorman.model.incidents.betting import Wager
     from floorman.model.incidents.irregularities import ExposedCard, PrematureBoard
     from floorman.training.templates import story

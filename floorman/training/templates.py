@@ -10,13 +10,15 @@ the coverage test, at once.
 from __future__ import annotations
 
 import random
+from collections.abc import Callable
 from dataclasses import dataclass
-from typing import Any, Callable
+from typing import Any
 
 from floorman.builder import HandBuilder, parse_setup
 from floorman.model.cards import deck
 from floorman.model.events import Action, Board
-from floorman.model.incidents.action import OutOfTurn, Question as AskFloor
+from floorman.model.incidents.action import OutOfTurn
+from floorman.model.incidents.action import Question as AskFloor
 from floorman.model.incidents.betting import Wager
 from floorman.model.incidents.irregularities import ExposedCard, PrematureBoard
 from floorman.model.incidents.showdown import MuckAtShowdown, ShowdownQuestion

@@ -25,8 +25,16 @@ from dataclasses import dataclass
 from floorman.engine.facts import Fact, Situation, builds, extends, incident_seat, round_log
 from floorman.errors import InvalidEvent
 from floorman.model.events import Action
-from floorman.model.incidents.action import (BETTING_KINDS, CashOnTable, ChipsAdded, ChipsHidden,
-                                             FollowingAction, OutOfTurn, Question, WrongCount)
+from floorman.model.incidents.action import (
+    BETTING_KINDS,
+    CashOnTable,
+    ChipsAdded,
+    ChipsHidden,
+    FollowingAction,
+    OutOfTurn,
+    Question,
+    WrongCount,
+)
 from floorman.model.incidents.betting import Wager
 from floorman.model.state import HandState
 from floorman.model.table import BettingStructure, GameFormat

@@ -11,8 +11,6 @@ from floorman.model.incidents.addendum import CallBeforeAmount, FollowingAction,
 from floorman.model.table import BettingStructure
 
 
-
-
 def _followers(situation: Situation, then: tuple[FollowingAction, ...], where: str) -> dict:
     """Who called and who folded after the disputed bet, and whether that was substantial action
     (TDA 2024 36 / 2026 38: two actions of which one puts chips in, or any three actions)."""

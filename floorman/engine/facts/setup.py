@@ -10,8 +10,17 @@ from __future__ import annotations
 
 from typing import NamedTuple
 
-from floorman.engine.facts import (ANTE_POSTS, Fact, Situation, builds, deal_order, dealt_in_seats, incident_fact,
-                                   table_button, table_seat_number)
+from floorman.engine.facts import (
+    ANTE_POSTS,
+    Fact,
+    Situation,
+    builds,
+    deal_order,
+    dealt_in_seats,
+    incident_fact,
+    table_button,
+    table_seat_number,
+)
 from floorman.errors import FloormanError, InvalidEvent
 from floorman.model import button as buttons
 from floorman.model.cards import RANKS

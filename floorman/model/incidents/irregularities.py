@@ -32,7 +32,7 @@ from typing import ClassVar, Literal
 from pydantic import Field, field_validator, model_validator
 
 from floorman.model.cards import parse_cards
-from floorman.model.incidents import AssumedAs, CHIP_LIMIT, Incident, incident
+from floorman.model.incidents import CHIP_LIMIT, AssumedAs, Incident, incident
 
 
 def _cards(value: object) -> tuple[str, ...]:

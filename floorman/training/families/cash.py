@@ -11,16 +11,27 @@ import random
 from typing import Any
 
 from floorman.builder import HandBuilder
-from floorman.model.incidents.cash_game import (BuyIn, DeckChange, DrawStubShort, LeaveGame, OnlineAccount,
-                                                OnlineTimeout, PlayOver, RabbitHunt, Rake, RunItTwice, SeatChange,
-                                                SitOut, StubDropped)
+from floorman.model.incidents.cash_game import (
+    BuyIn,
+    DeckChange,
+    DrawStubShort,
+    LeaveGame,
+    OnlineAccount,
+    OnlineTimeout,
+    PlayOver,
+    RabbitHunt,
+    Rake,
+    RunItTwice,
+    SeatChange,
+    SitOut,
+    StubDropped,
+)
 from floorman.training.chipset import round_to
 from floorman.training.families._shared import KIND_WORDS, always, blinds_table, fold_around, holdem_table
 from floorman.training.mistakes import Mistake
 from floorman.training.question import Answer
 from floorman.training.templates import SEATS, STAKES, Draft, Template, act, flop, to_flop
 from floorman.training.wording import plural, seats_list, sentence
-
 
 
 def _hand(rng: random.Random, difficulty: str, floor: Any, profile: str | None, *, fmt: str | None = None,

@@ -4,8 +4,15 @@ complaints the floor answers by its authority; chips found behind an all-in, los
 
 from __future__ import annotations
 
-from floorman.model.incidents.conduct import (OFFENCES, ChipsFoundBehind, Complaint, Conduct, LostChips,
-                                              Penalty, TokenBet)
+from floorman.model.incidents.conduct import (
+    OFFENCES,
+    ChipsFoundBehind,
+    Complaint,
+    Conduct,
+    LostChips,
+    Penalty,
+    TokenBet,
+)
 from floorman.training.families._shared import always, fold_around
 from floorman.training.mistakes import Mistake
 from floorman.training.question import Answer

@@ -24,7 +24,6 @@ from floorman.training.mistakes import Case, Mistake
 from floorman.training.question import Answer
 from floorman.training.templates import Draft, Template, act, limp_around
 
-
 FLOP_GAMES = ("piquet", "piquet-bridge-suits", "short-deck", "holdem")
 STUD_GAMES = ("stud", "stud-hi-lo", "razz")
 GAME_WORDS = {"piquet": "32-card hold'em (7s to aces)", "piquet-bridge-suits":
