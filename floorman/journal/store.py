@@ -260,7 +260,9 @@ class Journal:
                     except sqlite3.Error:
                         pass
                 raise explain(error, self.path) from None
-        return int(cursor.lastrowid)
+        row_id = cursor.lastrowid
+        assert row_id is not None          # an INSERT always sets it
+        return row_id
 
     def _select(self, where: str = "", parameters: tuple[Any, ...] = (), order: str = "id DESC",
                 limit: int | None = None) -> Iterator[Entry]:

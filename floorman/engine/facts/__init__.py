@@ -200,10 +200,10 @@ class RoundLog:
             turn = taken[self.taken_seen]
             while self.events_seen < len(events) and not isinstance(events[self.events_seen], Action):
                 self.events_seen += 1
-            if self.events_seen >= len(events) or events[self.events_seen].seat != turn.seat:
+            event = events[self.events_seen] if self.events_seen < len(events) else None
+            if not isinstance(event, Action) or event.seat != turn.seat:
                 self.aligned = False
                 return self
-            event = events[self.events_seen]
             self.taken_seen += 1
             self.events_seen += 1
             if turn.street != self.street:

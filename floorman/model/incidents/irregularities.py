@@ -37,7 +37,7 @@ from floorman.model.incidents import CHIP_LIMIT, AssumedAs, Incident, incident
 
 def _cards(value: object) -> tuple[str, ...]:
     if isinstance(value, (str, list, tuple)):
-        return tuple(parse_cards(value))  # type: ignore[arg-type]
+        return tuple(parse_cards(value))
     raise ValueError("expected cards such as 'AsKd' or ['As', 'Kd']")
 
 
