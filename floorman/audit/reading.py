@@ -264,7 +264,7 @@ class _SeenNames:
             number = int(name)
             if number >= len(self.numbers):
                 self.numbers.extend(array("I", bytes(4 * (number + 1 - len(self.numbers)))))
-            first = self.numbers[number]
+            first: int | None = self.numbers[number]
             if first:
                 return first
             self.numbers[number] = line

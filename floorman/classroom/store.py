@@ -270,7 +270,7 @@ class ClassBook:
                                         "VALUES (?, ?, ?, ?, ?)", (code, name, name_key(name), key, now))
             return Trainee(int(cursor.lastrowid), code, name, key, now)
 
-        return self._write(steps)  # type: ignore[no-any-return]
+        return self._write(steps)
 
     _TRAINEE = "SELECT id, class_code, name, key, joined_at FROM trainee"
 
@@ -296,7 +296,7 @@ class ClassBook:
                                "VALUES (?, ?, ?, ?, ?)", (trainee.id, position, given, int(correct), now))
             return AnswerRow(trainee.id, position, given, correct, now)
 
-        return self._write(steps)  # type: ignore[no-any-return]
+        return self._write(steps)
 
     def answers_of(self, trainee: Trainee) -> list[AnswerRow]:
         rows = self._read("SELECT trainee_id, position, given, correct, answered_at FROM answer "

@@ -175,7 +175,8 @@ class TableSession:
         showdown = state.betting_complete and len(live) >= 2 and not state.hand_over
         order: tuple[int, ...] = ()
         if table.button is not None:
-            order = tuple(n for n in table.clockwise_from(table.button) if not table.seat(n).sitting_out)
+            order = tuple(n for n in table.clockwise_from(table.button)
+                          if (seat := table.seat(n)) is not None and not seat.sitting_out)
         return Context(seats=seats, actor=None if state.betting_complete else state.actor, showdown=showdown,
                        deal_order=order, denominations=tuple(table.chip_denominations or ()))
 
@@ -188,9 +189,10 @@ class TableSession:
         try:
             parsed = parse_line(line, self.context())
         except NotationError as error:
-            parsed = self._dealt_to_an_empty_seat(line)
-            if parsed is None:
+            dealt = self._dealt_to_an_empty_seat(line)
+            if dealt is None:
                 return self._error(outcome, error)
+            parsed = dealt
         outcome.command = parsed.command
         handler = getattr(self, "_cmd_" + parsed.command.replace("-", "_"), None)
         try:

@@ -14,7 +14,7 @@ import random
 from collections import Counter
 from collections.abc import Iterator
 from dataclasses import dataclass, field
-from typing import Any
+from typing import Any, TypeGuard
 
 from floorman.errors import FloormanError
 from floorman.training.bundled import Bundled, chain
@@ -307,7 +307,7 @@ def generate(*, seed: int, count: int, topic: str | None = None, difficulty: str
                 continue
             drawn = [_from_bundled(b, floor, profile, rng, f"{seed}-{made + 1 + i}", "scenario:" + b.name)
                      for i, b in enumerate(group)]
-        if any(q is None or (topic is not None and q.topic != topic) for q in drawn):
+        if not _all_made(drawn) or any(topic is not None and q.topic != topic for q in drawn):
             continue
         if difficulty is not None and kind != "template" and any(q.difficulty != difficulty for q in drawn):
             continue
@@ -319,6 +319,11 @@ def generate(*, seed: int, count: int, topic: str | None = None, difficulty: str
             made += 1
             previous = question
             yield question
+
+
+def _all_made(drawn: list[Question | None]) -> TypeGuard[list[Question]]:
+    """Whether every question drawn was made (a template or hand that does not fit makes None)."""
+    return all(q is not None for q in drawn)
 
 
 def _passes(drawn: list[Question], previous: Question | None, floor: Any, refusals: Refusals | None) -> bool:
@@ -360,7 +365,7 @@ def bundled_set(name: str = "you-make-the-call", *, floor: Any = None) -> list[Q
             group = group[-1:]      # what it refers to was just asked
         drawn = [_from_bundled(b, floor, None, rng, f"{name}-{len(out) + 1 + i}", f"set:{name}")
                  for i, b in enumerate(group)]
-        if drawn and all(q is not None for q in drawn) and _passes(drawn, out[-1] if out else None, floor, None):
+        if drawn and _all_made(drawn) and _passes(drawn, out[-1] if out else None, floor, None):
             out += drawn
     return out
 

@@ -118,7 +118,7 @@ TEMPLATES: tuple[Template, ...] = (
 
 # ----------------------------------------------------------------------------- common mistakes
 def _showdown(case: Case) -> dict[str, Any] | None:
-    return (case.facts.get("showdown") or [None])[0]
+    return next(iter(case.facts.get("showdown") or ()), None)
 
 
 def _odd_chip_to_the_other_winner(case: Case) -> Answer | None:
