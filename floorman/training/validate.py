@@ -288,7 +288,8 @@ def other_kind(question: Any, case: Any) -> list[Any]:
     for choice in question.choices:
         if choice.correct:
             continue
-        mistake = MISTAKES.get(choice.mistake)
+        # not .get(): the catalogue makes `as-if:` mistakes on first lookup (__missing__), which .get skips
+        mistake = MISTAKES[choice.mistake] if choice.mistake in MISTAKES else None  # noqa: SIM401
         derived = mistake.derive(case) if mistake is not None else None
         answers = getattr(mistake, "answers", ())
         if derived is None or not (derived.decision in decisions or question.ruling.subject in answers):
