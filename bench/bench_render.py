@@ -68,7 +68,7 @@ def main() -> int:
 
     jobs = {(name, width): job for name, job in (("ruling panel", panel), ("table picture", picture),
                                                  ("whole `rule` report", report)) for width in WIDTHS}
-    for (name, width), job in jobs.items():   # warm up: imports, rich's caches
+    for (_name, width), job in jobs.items():   # warm up: imports, rich's caches
         for index in range(20):
             job(width, index)
     timings: dict[tuple[str, int], list[float]] = {key: [] for key in jobs}

@@ -39,9 +39,9 @@ def main(argv: list[str] | None = None) -> int:
         return 0
     texts = [(str(path), path.read_text(encoding="utf-8")) for path in files]
 
-    from floorman import phh
-
     import pokerkit
+
+    from floorman import phh
 
     warnings.simplefilter("ignore")   # pokerkit warns about unknown fields and needless folds
 

@@ -28,6 +28,7 @@ if TYPE_CHECKING:
     from floorman.model.events import Event
     from floorman.model.incidents import Incident
     from floorman.model.state import HandState
+    from floorman.model.room import RoomRules
     from floorman.rulebook.house import HouseRules
     from floorman.ruling import RulingReport
 
@@ -114,7 +115,7 @@ class HandBuilder:
         self._state: HandState = HandState(self.table, room=self._room)
 
     @property
-    def _room(self) -> "RoomRules":
+    def _room(self) -> RoomRules:
         from floorman.model.room import RoomRules
 
         return RoomRules.from_options(self.options)

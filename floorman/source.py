@@ -26,7 +26,7 @@ from pydantic import BaseModel, ValidationError
 from floorman.errors import FloormanError, InputFileError
 
 try:  # libyaml is much faster; fall back to the pure-Python safe loader
-    _BaseLoader: type = yaml.CSafeLoader  # type: ignore[attr-defined]
+    _BaseLoader: type = yaml.CSafeLoader
 except AttributeError:  # pragma: no cover
     _BaseLoader = yaml.SafeLoader
 
@@ -113,7 +113,7 @@ def check_node_graph(root: yaml.Node) -> None:
                       node.start_mark.line + 1, path)
 
 
-class _Loader(_BaseLoader):  # type: ignore[misc, valid-type]
+class _Loader(_BaseLoader):
     def get_single_data(self) -> Any:
         node = self.get_single_node()
         if node is None:

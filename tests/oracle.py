@@ -27,8 +27,8 @@ halved ("low-half-without-qualifying-low").
 from __future__ import annotations
 
 import warnings
+from collections.abc import Callable
 from dataclasses import dataclass, field
-from typing import Callable
 
 import pokerkit as pk
 

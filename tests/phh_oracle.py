@@ -53,7 +53,7 @@ def pokerkit_replay(hand: PhhHand):
     state = None
     with warnings.catch_warnings():
         warnings.simplefilter("ignore")
-        for state in history:
+        for state in history:  # noqa: B007 - the last state is the answer
             pass
     return state
 

@@ -22,7 +22,6 @@ from floorman.audit import audit_inputs
 from floorman.audit.reading import pieces
 from shared_hands import shared_files
 
-
 try:
     import distributed
 except ImportError:   # pragma: no cover - ./dev installs the cluster extra
@@ -47,7 +46,7 @@ def test_a_local_cluster_of_two_workers_gives_the_local_results(tmp_path):
     bad = tmp_path / "truncated.phhs"
     bad.write_bytes(Path(files[0]).read_bytes()[:3000])
     inputs = [*files, str(bad)]
-    with distributed.LocalCluster(n_workers=2, threads_per_worker=1, processes=False,
+    with distributed.LocalCluster(n_workers=2, threads_per_worker=1, processes=False,  # noqa: SIM117 - the stream spans the run only
                                   dashboard_address=None) as cluster, distributed.Client(cluster) as client:
         # small pieces: many tasks, spread over both workers
         with distributed.get_task_stream(client) as stream:
@@ -84,7 +83,7 @@ class Cluster:
             return client.scheduler.address
 
     def _spawn(self, name: str, command: list[str]) -> None:
-        log = open(self.folder / f"{name}.log", "w")
+        log = open(self.folder / f"{name}.log", "w")  # noqa: SIM115 - open while the process runs
         # as docs/audit.md starts them: few messages kept per connection (each carries a piece)
         environment = dict(os.environ, DASK_DISTRIBUTED__ADMIN__LOW_LEVEL_LOG_LENGTH="20",
                            DASK_DISTRIBUTED__WORKER__PROFILE__ENABLED="False")
@@ -148,7 +147,7 @@ def test_a_worker_killed_mid_run_loses_no_hand_and_counts_none_twice(real_cluste
     folder = tmp_path / "hands"
     folder.mkdir()
     inputs = copies(folder, 3)          # 3,165 hands: seconds of work per worker
-    errors = open(tmp_path / "audit.err", "w+")
+    errors = open(tmp_path / "audit.err", "w+")  # noqa: SIM115 - open while the audit runs
     audit = subprocess.Popen([floorman_command(), "audit", str(folder), "--scheduler", address, "--jsonl"],
                              stdout=subprocess.PIPE, stderr=errors, text=True, cwd=tmp_path)
     try:

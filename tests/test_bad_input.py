@@ -6,8 +6,8 @@ import textwrap
 
 import pytest
 
-from floorman.errors import FloormanError
 from floorman.checks.runner import run_checks
+from floorman.errors import FloormanError
 from floorman.scenarios import load_scenario
 
 GOOD = """\

@@ -7,8 +7,8 @@ event refused by HandState carries its index.
 
 from __future__ import annotations
 
+from collections.abc import Callable
 from dataclasses import dataclass
-from typing import Callable
 
 import pytest
 

@@ -10,14 +10,14 @@ from __future__ import annotations
 import os
 import subprocess
 import sys
+from collections.abc import Callable
 from dataclasses import dataclass
 from pathlib import Path
-from typing import Callable
 
 import pytest
 
-from floorman.errors import FloormanError, InputFileError
 from floorman.authoring import lint
+from floorman.errors import FloormanError, InputFileError
 from floorman.rulebook.loader import DEFAULT_SCENARIOS, RuleCheckError, load_rulebook
 
 ROOT = Path(__file__).resolve().parents[1]

@@ -9,13 +9,13 @@ import pytest
 import yaml
 
 from floorman.builder import HandBuilder
-from floorman.notation.setup import parse_setup
+from floorman.checks.runner import run_checks
 from floorman.engine.floor import Floor
 from floorman.errors import ActionOutOfTurn, FloormanError, InvalidEvent
 from floorman.model.events import Action, Board
 from floorman.model.incidents import parse_incident
 from floorman.notation import NotationError
-from floorman.checks.runner import run_checks
+from floorman.notation.setup import parse_setup
 from floorman.scenarios import load_scenario
 
 

@@ -14,10 +14,10 @@ from pathlib import Path
 import pytest
 from typer.testing import CliRunner
 
+from floorman.checks.runner import run_checks
 from floorman.cli.app import app
 from floorman.engine.floor import Floor
 from floorman.errors import FloormanError
-from floorman.checks.runner import run_checks
 from floorman.scenarios import load_scenario
 
 runner = CliRunner(env={"COLUMNS": "120", "NO_COLOR": "1"})

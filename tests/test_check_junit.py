@@ -24,9 +24,9 @@ from typer.testing import CliRunner
 
 from floorman.checks.comparison import comparison_rows
 from floorman.checks.junit import classname, junit_xml
+from floorman.checks.runner import run_checks
 from floorman.cli.app import app
 from floorman.engine.floor import Floor
-from floorman.checks.runner import run_checks
 from test_check_can_fail import TWO_INCIDENTS
 
 ROOT = Path(__file__).resolve().parents[1]

@@ -26,8 +26,8 @@ from typing import Any
 import pytest
 
 from floorman.checks.comparison import comparison_rows
-from floorman.engine.floor import Floor
 from floorman.checks.runner import compare, fact_incident, ruling_incident
+from floorman.engine.floor import Floor
 from floorman.scenarios import Expectation, PotExpectation, Scenario, find_scenarios, load_scenario, rules_for
 
 ROOT = Path(__file__).resolve().parents[1]

@@ -14,8 +14,8 @@ from pathlib import Path
 import pexpect
 from typer.testing import CliRunner
 
-from floorman.cli.app import app
 from floorman.checks.comparison import comparison_rows
+from floorman.cli.app import app
 
 ROOT = Path(__file__).resolve().parents[1]
 FIFTY_CALL = ROOT / "scenarios" / "betting" / "seed000-fifty-percent-28-call.yaml"

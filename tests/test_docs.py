@@ -7,8 +7,8 @@ from pathlib import Path
 import pytest
 import typer.main
 
-from floorman.cli.app import app
 from floorman.authoring.catalogue import render_catalogue, scenarios_under
+from floorman.cli.app import app
 from floorman.rulebook.loader import load_rulebook
 
 ROOT = Path(__file__).resolve().parents[1]

@@ -347,7 +347,7 @@ def test_engine_error_303_is_explained_and_the_backend_survives(make_backend):
     backend = make_backend(rules)
     with pytest.raises(EngineError, match="64 patterns"):
         backend.run([action(1, amount=1)])
-    expected = sum(1 for i in range(65) if -10 > -i)
+    expected = sum(1 for i in range(65) if -i < -10)
     assert len(backend.run([action(1, amount=-10)]).activations) == expected == 54
 
 

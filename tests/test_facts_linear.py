@@ -9,8 +9,12 @@ from __future__ import annotations
 
 import pytest
 
-from floorman.engine.facts import BUILDERS, Situation, situation_facts
-from floorman.engine.facts import betting  # noqa: F401  (registers the wager builder)
+from floorman.engine.facts import (
+    BUILDERS,
+    Situation,
+    betting,  # noqa: F401  (registers the wager builder)
+    situation_facts,
+)
 from floorman.engine.floor import Floor
 from floorman.model.events import Action, Board, Post
 from floorman.model.incidents.betting import Wager

@@ -9,12 +9,12 @@ from pathlib import Path
 
 import pytest
 
+from floorman.authoring.catalogue import render_ladder
 from floorman.engine.facts import Situation
 from floorman.engine.floor import Floor
 from floorman.model.events import Action, Board, Burn, Post
 from floorman.model.incidents.conduct import OFFENCES, Conduct
 from floorman.model.table import Table
-from floorman.authoring.catalogue import render_ladder
 from floorman.rulebook.loader import load_rulebook
 from floorman.ruling import quote_for
 
@@ -109,7 +109,7 @@ def test_the_corrected_citations(book):
     assert ("RRoP", "v11", "Ties") in _cited(book, "VAR-RAZZ-ODD-CHIP-LOWEST-CARD")
     # the 32-card game is a board game (21-A): the worst-position rule is for the draw games
     worst = book.rules["VAR-ODD-CHIP-WORST-POSITION"]
-    assert ["draw"] == [c.value for p in worst.when for c in p.where if c.field == "family"]
+    assert [c.value for p in worst.when for c in p.where if c.field == "family"] == ["draw"]
     # under a 2024-edition profile, simultaneous eliminations rest on the 2024 practice, 2026 22 a contrast
     for rule_id in ("TOURN-ELIM-LARGER-STACK-HAND-BEGAN", "TOURN-ELIM-EQUAL-STACKS-HAND-BEGAN"):
         assert ("TDA", "2026", "22") in _cited(book, rule_id, "contrast")

@@ -88,7 +88,7 @@ class Dealer:
         return (unseen + ["??"] * count)[:count]
 
     def next_event(self):
-        state, rng = self.state, self.rng
+        state = self.state
         forced = state.table.forced_bets
         dealt_in = [n for n, s in state.seats.items() if s.dealt_in]
         posted = {(type(e).__name__, getattr(e, "seat", None), getattr(e, "kind", None)) for e in state.events}

@@ -11,12 +11,12 @@ import typing
 import pytest
 
 from floorman.builder import HandBuilder
-from floorman.notation.setup import parse_setup
 from floorman.engine.facts import Situation
 from floorman.engine.floor import Floor
 from floorman.errors import FloormanError
 from floorman.model.incidents import INCIDENT_TYPES, _load_families, parse_incident
 from floorman.notation.parser import incident_fields
+from floorman.notation.setup import parse_setup
 
 _load_families()
 TABLES = ("nl 2/5 cash 6 seats 500", "nl 100/200 tournament 9 seats 20000 bba",

@@ -10,17 +10,27 @@ import os
 import random
 import sqlite3
 import time
-from datetime import datetime, timezone
+from datetime import UTC, datetime
 from pathlib import Path
 
 import pytest
 from typer.testing import CliRunner
 
 from floorman.cli.app import app
-from floorman.journal import (COLUMNS, JSON_COLUMNS, SCHEMA_VERSION, WARNING, Journal, JournalError, JournalMissing,
-                              close_all, record_ruling, resolve_path)
+from floorman.journal import (
+    COLUMNS,
+    JSON_COLUMNS,
+    SCHEMA_VERSION,
+    WARNING,
+    Journal,
+    JournalError,
+    JournalMissing,
+    close_all,
+    record_ruling,
+    resolve_path,
+    store,
+)
 from floorman.journal import schema as journal_schema
-from floorman.journal import store
 
 ROOT = Path(__file__).resolve().parents[1]
 BETTING = ROOT / "scenarios" / "betting" / "ymtc-1-silent-big-chip.yaml"
@@ -188,10 +198,9 @@ def test_a_damaged_journal_is_a_clear_error(tmp_path):
     path.write_bytes(bytes(data))
     for suffix in ("-wal", "-shm"):
         Path(str(path) + suffix).unlink(missing_ok=True)
-    with pytest.raises(JournalError, match="corrupt|malformed"):
-        with Journal.open(path) as journal:
-            journal.entries(limit=None)
-            _record(journal)
+    with pytest.raises(JournalError, match="corrupt|malformed"), Journal.open(path) as journal:
+        journal.entries(limit=None)
+        _record(journal)
 
 
 # --- where it lives ------------------------------------------------------------------------------
@@ -231,7 +240,7 @@ def test_reading_never_creates_a_journal(tmp_path):
 
 def test_record_commits_before_it_returns_and_every_column_reads_back(tmp_path):
     path = tmp_path / "j.sqlite3"
-    before = datetime.now(timezone.utc)
+    before = datetime.now(UTC)
     with Journal.open(path) as journal:
         first = _record(journal, staff="Ann", table_name="T7", options={"cash_plays": True},
                         pots=[{"name": "main pot", "amount": 37}], hands={"1": {"cards": ["As", "Kd"]}})
@@ -246,7 +255,7 @@ def test_record_commits_before_it_returns_and_every_column_reads_back(tmp_path):
         json.loads(values[name])
     assert json.loads(values["pots"]) == [{"name": "main pot", "amount": 37}]
     recorded = datetime.fromisoformat(values["recorded_at"])
-    assert recorded.utcoffset().total_seconds() == 0 and before <= recorded <= datetime.now(timezone.utc)
+    assert recorded.utcoffset().total_seconds() == 0 and before <= recorded <= datetime.now(UTC)
 
 
 def test_the_journal_is_append_only(tmp_path):
@@ -399,7 +408,7 @@ def test_list_filters_by_staff_date_and_limit(tmp_path):
         assert [e.id for e in journal.entries()] == [4, 3, 2, 1]
         assert [e.id for e in journal.entries(staff="Ann")] == [3, 1]
         assert [e.id for e in journal.entries(limit=2)] == [4, 3]
-        assert len(journal.entries(since=datetime.now(timezone.utc).date().isoformat())) == 4
+        assert len(journal.entries(since=datetime.now(UTC).date().isoformat())) == 4
         assert journal.entries(since="2999-01-01") == []
         with pytest.raises(JournalError, match="expected a date such as"):
             journal.entries(since="last tuesday")

@@ -299,9 +299,8 @@ def test_n10_markup_in_a_player_name_or_an_expectation_is_shown_as_written(tmp_p
     assert replayed.exit_code == 0 and "[/dim]" in replayed.output and "[bold]Full Tilt" in replayed.output
     from rich.console import Console
 
-    from floorman.cli.check_view import side_by_side
-
     from floorman.checks.comparison import Row
+    from floorman.cli.check_view import side_by_side
 
     class Result:
         path = "scenarios/[/]odd.yaml"

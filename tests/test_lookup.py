@@ -14,11 +14,11 @@ import pytest
 from typer.testing import CliRunner
 
 from floorman import __version__
+from floorman.authoring.explain import UnknownRule, explain, find_rule, pattern_words
+from floorman.authoring.search import CATEGORIES, RuleIndex, applies_under, search, words
 from floorman.cli.app import app
 from floorman.errors import FloormanError
-from floorman.authoring.explain import UnknownRule, explain, find_rule, pattern_words
 from floorman.rulebook.loader import load_rulebook
-from floorman.authoring.search import CATEGORIES, RuleIndex, applies_under, search, words
 from floorman.scenarios import load_scenario
 
 ROOT = Path(__file__).resolve().parents[1]

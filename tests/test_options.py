@@ -7,8 +7,8 @@ from pathlib import Path
 
 import pytest
 
-from floorman.errors import FloormanError, InputFileError
 from floorman.authoring import lint
+from floorman.errors import FloormanError, InputFileError
 from floorman.rulebook.house import HouseRules, load_house
 from floorman.rulebook.loader import DEFAULT_RULEBOOK, load_rulebook
 from floorman.rulebook.options import OptionSpec, load_option_specs

@@ -9,8 +9,19 @@ import pytest
 from hypothesis import given
 from hypothesis import strategies as st
 
-from floorman.model.penalty import (AtTable, Ladder, assess, chosen_penalty, compared, forced_bets_per_round,
-                                    ladder_level, ladder_rows, missed_round_hands, penalty_of, posts_while_away)
+from floorman.model.penalty import (
+    AtTable,
+    Ladder,
+    assess,
+    chosen_penalty,
+    compared,
+    forced_bets_per_round,
+    ladder_level,
+    ladder_rows,
+    missed_round_hands,
+    penalty_of,
+    posts_while_away,
+)
 
 DISQUALIFY = Ladder().disqualify
 

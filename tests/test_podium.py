@@ -26,11 +26,10 @@ from typer.testing import CliRunner
 pytest.importorskip("pexpect")
 pytest.importorskip("pyte")
 
-from pty_support import TableTerminal, terminal_environment  # noqa: E402
-
 from floorman.cli.app import app  # noqa: E402
 from floorman.engine.floor import Floor  # noqa: E402
 from floorman.session import TableSession  # noqa: E402
+from pty_support import TableTerminal, terminal_environment  # noqa: E402
 
 MAX_LINES = 3
 runner = CliRunner(env={"COLUMNS": "200", "NO_COLOR": "1"})

@@ -11,10 +11,10 @@ from pathlib import Path
 import pytest
 from typer.testing import CliRunner
 
+from floorman.authoring.diff import diff_profiles
 from floorman.cli.app import app
 from floorman.engine.floor import Floor
 from floorman.errors import InputFileError
-from floorman.authoring.diff import diff_profiles
 from floorman.rulebook.house import load_house
 from floorman.rulebook.loader import DEFAULT_RULEBOOK, DEFAULT_SCENARIOS, load_rulebook
 from floorman.rulebook.profiles import default_profile

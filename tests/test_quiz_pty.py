@@ -16,7 +16,7 @@ import pytest
 
 pexpect = pytest.importorskip("pexpect")
 
-from pty_support import FLOORMAN, ROOT, clean, terminal_environment  # noqa: E402
+from pty_support import FLOORMAN, clean, terminal_environment  # noqa: E402
 
 TIMEOUT = 90          # generous: the machine is shared; the test itself is quick
 # prompt-toolkit turns bracketed paste on as a prompt starts and off as it ends

@@ -14,8 +14,8 @@ from pathlib import Path
 
 import pytest
 
-from floorman.errors import FloormanError, InputFileError
 from floorman.authoring import lint
+from floorman.errors import FloormanError, InputFileError
 from floorman.rulebook.loader import DEFAULT_RULEBOOK, DEFAULT_SCENARIOS, RuleCheckError, load_rulebook
 
 ROOT = Path(__file__).resolve().parents[1]

@@ -198,7 +198,7 @@ def test_the_panel_leads_with_the_decision_and_quotes_one_citation():
 
 
 def test_booleans_are_yes_and_no():
-    for path, scenario, situation, report in _all_ruled():
+    for _path, _scenario, _situation, report in _all_ruled():
         for ruling in report.rulings:
             flags = {name: value for name, value in ruling.params.items() if isinstance(value, bool)}
             if flags:

@@ -6,8 +6,8 @@ from pathlib import Path
 
 import pytest
 
-from floorman.engine.floor import Floor
 from floorman.checks.runner import run_checks
+from floorman.engine.floor import Floor
 from floorman.scenarios import find_scenarios
 
 ROOT = Path(__file__).resolve().parents[1]

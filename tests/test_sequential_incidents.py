@@ -8,6 +8,7 @@ from pathlib import Path
 
 import pytest
 
+from floorman.checks.runner import run_checks
 from floorman.engine.facts import Situation
 from floorman.engine.floor import Floor
 from floorman.errors import FloormanError
@@ -18,7 +19,6 @@ from floorman.model.incidents.irregularities import DealError
 from floorman.model.state import HandState
 from floorman.model.table import Table
 from floorman.rulebook.loader import load_rulebook
-from floorman.checks.runner import run_checks
 
 ROOT = Path(__file__).resolve().parents[1]
 

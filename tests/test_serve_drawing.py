@@ -10,7 +10,7 @@ import pytest
 
 pytest.importorskip("jinja2", reason="the serve extra is not installed")
 
-from floorman.serve.drawing import CX, CY, HEIGHT, WIDTH, SEAT_BOX, bar_chart, table_drawing  # noqa: E402
+from floorman.serve.drawing import CX, CY, HEIGHT, SEAT_BOX, WIDTH, bar_chart, table_drawing  # noqa: E402
 from floorman.serve.pages import environment  # noqa: E402
 
 

@@ -8,18 +8,19 @@ nothing. Each case is one request from one of them, or from a stranger or a forg
 from __future__ import annotations
 
 import sqlite3
+from collections.abc import Callable
 from pathlib import Path
-from typing import Any, Callable
+from typing import Any
 
 import pytest
 
 pytest.importorskip("starlette", reason="the serve extra is not installed")
 
-from test_serve_support import Trainee, field, make_class, questions, right_letter  # noqa: E402
 from starlette.testclient import TestClient  # noqa: E402
 
 from floorman.classroom.store import ClassBook  # noqa: E402
 from floorman.serve.app import build_app  # noqa: E402
+from test_serve_support import Trainee, field, make_class, questions, right_letter  # noqa: E402
 
 TOKEN = "the-trainers-token"
 

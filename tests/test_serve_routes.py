@@ -16,11 +16,11 @@ import pytest
 
 pytest.importorskip("starlette", reason="the serve extra is not installed")
 
-from test_serve_support import ROOT, Trainee, field, make_class, questions, right_letter, wrong_letter  # noqa: E402
 from starlette.testclient import TestClient  # noqa: E402  (after test_serve_support: its warning filter)
 
 from floorman.classroom.store import ClassBook  # noqa: E402
 from floorman.serve.app import build_app  # noqa: E402
+from test_serve_support import ROOT, Trainee, field, make_class, questions, right_letter, wrong_letter  # noqa: E402
 
 TOKEN = "trainer-token-for-tests"
 BETTING = ROOT / "scenarios" / "betting" / "ymtc-1-silent-big-chip.yaml"
@@ -159,7 +159,8 @@ def test_export_csv_json_and_the_sheet_with_its_answer_key(book):
 
 def test_the_csv_export_escapes_what_a_spreadsheet_would_run(book):
     from floorman.classroom.results import write_csv
-    from floorman.classroom.store import AnswerRow, Trainee as Row
+    from floorman.classroom.store import AnswerRow
+    from floorman.classroom.store import Trainee as Row
 
     code = make_class(book)
     info = book.class_info(code)

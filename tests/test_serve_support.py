@@ -31,7 +31,7 @@ CHROMIUM_FLAGS = ("--headless=new", "--no-sandbox", "--disable-gpu", "--disable-
 warnings.filterwarnings("ignore", message="Using `httpx` with `starlette.testclient` is deprecated")
 
 
-@functools.lru_cache(maxsize=None)
+@functools.cache
 def questions(seed: int = 1, count: int = 6) -> tuple[dict[str, Any], ...]:
     from floorman.training import generate
     from floorman.training.export import question_json
@@ -89,7 +89,7 @@ class Trainee:
 
 
 # ----------------------------------------------------------------------------- a real server
-@functools.lru_cache(maxsize=None)
+@functools.cache
 def bench_serve() -> Any:
     """bench/bench_serve.py, whose real server (Served) and simulated class the tests use too."""
     import importlib.util

@@ -35,7 +35,7 @@ HAND = [Post(seat=1, kind="small-blind", amount=5), Post(seat=2, kind="big-blind
 
 
 def ask_everything(state: HandState) -> None:
-    state.actor
+    _ = state.actor          # a question: must not change the hand
     state.to_call()
     state.legal_options()
     state.max_raise_to()
@@ -45,7 +45,7 @@ def ask_everything(state: HandState) -> None:
         state.max_raise_to(n)
     state.pots()
     state.unfinished()
-    state.betting_complete
+    _ = state.betting_complete
 
 
 def test_questions_before_every_event_do_not_change_the_replay():
@@ -66,7 +66,7 @@ def test_the_actor_read_before_the_blinds_does_not_put_the_first_caller_out_of_t
     """The audit's repro: read s.actor before each of SB, BB and seat 3's call."""
     state = HandState(table())
     for event in HAND[:7]:
-        state.actor
+        _ = state.actor
         state.apply(event)
     assert state.actor == 4
 

@@ -17,10 +17,10 @@ from __future__ import annotations
 from pathlib import Path
 
 import pytest
-from phh_oracle import pokerkit_final_stacks, pokerkit_replay_with_repairs
 
 from floorman import phh
 from floorman.errors import InvalidEvent
+from phh_oracle import pokerkit_final_stacks, pokerkit_replay_with_repairs
 
 DATA = Path(__file__).resolve().parents[1].parent / "shared" / "data" / "phh"
 FILES = sorted(DATA.glob("*.phhs")) if DATA.is_dir() else []

@@ -8,8 +8,8 @@ from pathlib import Path
 
 import pytest
 
-from floorman.engine.floor import Floor
 from floorman.checks.runner import run_checks
+from floorman.engine.floor import Floor
 from floorman.session import TableSession
 
 

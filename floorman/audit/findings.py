@@ -19,10 +19,9 @@ refuses, and each tolerated departure is a finding of its own.
 from __future__ import annotations
 
 from dataclasses import asdict, dataclass, field
+from decimal import Decimal
 from functools import lru_cache
 from typing import Any
-
-from decimal import Decimal
 
 from floorman.errors import FloormanError
 from floorman.model.cards import UNKNOWN

@@ -101,7 +101,7 @@ def pieces(inputs: Iterable[str], hands: int = HANDS_PER_PIECE) -> Iterator[Piec
                 # a device never ends (/dev/zero) or is no hand history: refused like every data path
                 yield Piece(name, 1, b"", "this is a device, not a file (floorman reads files and pipes only)")
                 continue
-            stream = open(name, "rb")
+            stream = open(name, "rb")  # noqa: SIM115 - opened here to tell open errors apart; `with stream` below closes it
         except FileNotFoundError:
             yield Piece(name, 1, b"", "no such file")
             continue
@@ -145,7 +145,7 @@ def file_pieces(stream: BinaryIO, source: str, hands: int = HANDS_PER_PIECE) -> 
 
     problems: list[str] = []
     count = 0
-    for count, section in enumerate(sections(stream, problems), 1):
+    for count, section in enumerate(sections(stream, problems), 1):  # noqa: B007 - read after the loop
         if section.name is not None:
             first = seen.add(section.name, section.first_line)
             if first is not None:
@@ -264,7 +264,7 @@ class _SeenNames:
             number = int(name)
             if number >= len(self.numbers):
                 self.numbers.extend(array("I", bytes(4 * (number + 1 - len(self.numbers)))))
-            first = self.numbers[number]
+            first: int | None = self.numbers[number]
             if first:
                 return first
             self.numbers[number] = line

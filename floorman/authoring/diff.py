@@ -10,8 +10,8 @@ from __future__ import annotations
 from dataclasses import dataclass, field
 from typing import Any
 
-from floorman.rulebook.loader import Rulebook
 from floorman.authoring.search import applies_under
+from floorman.rulebook.loader import Rulebook
 
 
 @dataclass(frozen=True)

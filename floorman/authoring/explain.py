@@ -13,10 +13,10 @@ from dataclasses import dataclass, field
 from pathlib import Path
 from typing import Any
 
+from floorman.authoring.search import CATEGORIES, first_sentence, holds, profiles_of
 from floorman.errors import FloormanError
 from floorman.rulebook.loader import Rulebook
 from floorman.rulebook.schema import Citation, Condition, Effect, Pattern, Rule
-from floorman.authoring.search import CATEGORIES, first_sentence, holds, profiles_of
 
 CONFIDENCE_WORDS = {"verified": "read in the text", "corroborated": "corroborated, 2026 text not read",
                     "renumbering-map": "from the renumbering map, not settled",
@@ -246,7 +246,7 @@ def _effect_words(effect: Effect) -> str:
 
 def _public_label(citation: Citation) -> str:
     try:
-        from floorman.ruling import public_label     # the VIEW helper's: seed guides are "house practice"
+        from floorman.ruling import public_label  # the VIEW helper's: seed guides are "house practice"
 
         return public_label(citation)
     except ImportError:       # pragma: no cover - before the citation roles land

@@ -36,8 +36,15 @@ from pathlib import Path
 
 from floorman.errors import FloormanError
 from floorman.rulebook.field_check import Problem, fact_field_problems
-from floorman.rulebook.loader import (OPTIONS_FILE, Rulebook, item_paths, load_profile, load_rule, options_file,
-                                      override_cycle)
+from floorman.rulebook.loader import (
+    OPTIONS_FILE,
+    Rulebook,
+    item_paths,
+    load_profile,
+    load_rule,
+    options_file,
+    override_cycle,
+)
 from floorman.rulebook.options import load_option_specs
 from floorman.source import relative
 
@@ -98,7 +105,8 @@ def lint_rules(book: Rulebook) -> list[Problem]:
     """L003-L005, L010-L012, L015: citations, expressions, compilation, fact fields, cycles, the pattern
     limit, a `none` effect without its reason."""
     from floorman.engine.compiler import RuleCompileError, compile_rule
-    from floorman.engine.expressions import ExpressionError, validate as validate_expression
+    from floorman.engine.expressions import ExpressionError
+    from floorman.engine.expressions import validate as validate_expression
     from floorman.rulebook.loader import ALWAYS_IN_SCOPE, engine_spec, template_problem
 
     problems: list[Problem] = []
@@ -251,11 +259,11 @@ def stack_bound(patterns: list[list[dict]]) -> int:
 
 def lint_scenarios(book: Rulebook, scenario_paths: list[Path]) -> tuple[list[Problem], int]:
     """L006-L009: every rule fires somewhere and has a near-miss; no undeclared conflicts."""
+    from floorman.checks.runner import run_checks
     from floorman.engine.backend_durable import EngineError, FactError, RuleActionError
     from floorman.engine.compiler import RuleCompileError
     from floorman.engine.expressions import ExpressionError
     from floorman.engine.floor import Floor
-    from floorman.checks.runner import run_checks
 
     problems: list[Problem] = []
     floor = Floor(book)

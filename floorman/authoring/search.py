@@ -58,8 +58,7 @@ SYNONYMS: dict[str, tuple[str, ...]] = {
     "tank": ("clock",), "verbal": ("word", "declar"), "say": ("declar", "word"), "said": ("declar", "word"),
     "kill": ("dead",), "killed": ("dead",), "burned": ("burn",), "extra": ("four", "too", "many"),
 }
-STOP_WORDS = frozenset("a an and are as at be by for from has have if is it its of on or that the their "
-                       "then there this to was when where which who with without".split())
+STOP_WORDS = frozenset(["a", "an", "and", "are", "as", "at", "be", "by", "for", "from", "has", "have", "if", "is", "it", "its", "of", "on", "or", "that", "the", "their", "then", "there", "this", "to", "was", "when", "where", "which", "who", "with", "without"])
 _TOKEN = re.compile(r"rp-\d+(?:-[a-z])?|\d+-[a-z]\b|[a-z0-9]+")
 _EDITION_NUMBER = re.compile(r"\b(2024|2026)\s*(?:rule\s*)?((?:rp-)?\d+(?:-[a-z])?)\b")
 _NUMBER = re.compile(r"(?:rp-)?\d+(?:-[a-z])?")

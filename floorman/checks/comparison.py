@@ -37,7 +37,7 @@ def comparison_rows(result: Any) -> list[Row]:
     hand = {"pots": actual.get("pots") or [], "hands": actual.get("hands") or {}}
     if "incidents" in expected:
         per = actual.get("incidents") or []
-        rows: list[Row] = []
+        rows = []
         for index, expect in enumerate(expected["incidents"]):
             block = per[index] if index < len(per) else {}
             rows += _block(f"incident {index} ", expect, block, block.get("rulings") or [],

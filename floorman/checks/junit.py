@@ -46,8 +46,8 @@ def junit_xml(results: Sequence[Any], *, name: str = "floorman check", time_take
     errors = sum(1 for r in results if r.error is not None)
     failures = sum(1 for r in results if not r.passed and r.error is None)
     counts = {"tests": str(len(results)), "failures": str(failures), "errors": str(errors)}
-    suite = ET.Element("testsuite", name=name, **counts, skipped="0",
-                       timestamp=datetime.now().isoformat(timespec="seconds"), hostname=xml_text(socket.gethostname()))
+    suite = ET.Element("testsuite", {"name": name, **counts, "skipped": "0",
+                       "timestamp": datetime.now().isoformat(timespec="seconds"), "hostname": xml_text(socket.gethostname())})
     if time_taken is not None:
         suite.set("time", f"{time_taken:.3f}")
     listed = ET.SubElement(suite, "properties")
@@ -55,7 +55,7 @@ def junit_xml(results: Sequence[Any], *, name: str = "floorman check", time_take
         ET.SubElement(listed, "property", name=xml_text(key), value=xml_text(str(value)))
     for result in results:
         _testcase(suite, result)
-    suites = ET.Element("testsuites", name=name, **counts)
+    suites = ET.Element("testsuites", {"name": name, **counts})
     if time_taken is not None:
         suites.set("time", f"{time_taken:.3f}")
     suites.append(suite)

@@ -16,8 +16,7 @@ from typing import Any
 
 from floorman.errors import FloormanError, InputFileError
 from floorman.ruling import Ruling, RulingReport
-from floorman.scenarios import (Expectation, Scenario, load_scenario, locate_replay_error, rules_for,
-                                scenario_files)
+from floorman.scenarios import Expectation, Scenario, load_scenario, locate_replay_error, rules_for, scenario_files
 from floorman.source import field_path, line_of, relative
 
 

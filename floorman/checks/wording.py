@@ -22,7 +22,7 @@ from __future__ import annotations
 
 import re
 from collections.abc import Iterator, Sequence
-from typing import Any
+from typing import Any, TypeGuard
 
 from floorman.ruling import Ruling, RulingReport
 
@@ -121,7 +121,7 @@ def _all_dealt(state: Any) -> bool:
     return any(len(seat.hole) >= variant.hole_cards for seat in state.seats.values())
 
 
-def _int(value: Any) -> bool:
+def _int(value: Any) -> TypeGuard[int]:
     return isinstance(value, int) and not isinstance(value, bool)
 
 

@@ -9,8 +9,9 @@ restart, without ruling anything again.
 
 from __future__ import annotations
 
+from collections.abc import Callable
 from dataclasses import dataclass
-from typing import Any, Callable
+from typing import Any
 
 from floorman.classroom.checks import ClassOptions
 from floorman.errors import FloormanError
@@ -32,7 +33,7 @@ def make_questions(options: ClassOptions, *, floor: Any = None,
         made = bundled_set(options.set, floor=floor)
         return [question_json(q) for q in made[:options.count or len(made)]]
     count = options.count or 10
-    topics = list(options.topics) or [None]
+    topics: list[str | None] = list(options.topics) or [None]
     shares = [count // len(topics) + (i < count % len(topics)) for i in range(len(topics))]
     per_topic: list[list[list[Any]]] = []
     done = 0

@@ -9,8 +9,9 @@ from __future__ import annotations
 import csv
 import json
 from collections import Counter, defaultdict
+from collections.abc import Iterable
 from dataclasses import dataclass, field
-from typing import IO, Any, Iterable
+from typing import IO, Any
 
 from floorman.classroom.store import AnswerRow, ClassInfo, Trainee
 

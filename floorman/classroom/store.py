@@ -15,9 +15,10 @@ import json
 import os
 import secrets
 import threading
+from collections.abc import Iterator
 from dataclasses import dataclass
 from pathlib import Path
-from typing import TYPE_CHECKING, Any, Iterator
+from typing import TYPE_CHECKING, Any
 
 from floorman.classroom.checks import ClassOptions, name_key, new_code
 from floorman.classroom.schema import ClassFileError, check_identity, migrate
@@ -269,7 +270,7 @@ class ClassBook:
                                         "VALUES (?, ?, ?, ?, ?)", (code, name, name_key(name), key, now))
             return Trainee(int(cursor.lastrowid), code, name, key, now)
 
-        return self._write(steps)  # type: ignore[no-any-return]
+        return self._write(steps)
 
     _TRAINEE = "SELECT id, class_code, name, key, joined_at FROM trainee"
 
@@ -295,7 +296,7 @@ class ClassBook:
                                "VALUES (?, ?, ?, ?, ?)", (trainee.id, position, given, int(correct), now))
             return AnswerRow(trainee.id, position, given, correct, now)
 
-        return self._write(steps)  # type: ignore[no-any-return]
+        return self._write(steps)
 
     def answers_of(self, trainee: Trainee) -> list[AnswerRow]:
         rows = self._read("SELECT trainee_id, position, given, correct, answered_at FROM answer "

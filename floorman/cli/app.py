@@ -13,12 +13,18 @@ from __future__ import annotations
 
 import sys
 from pathlib import Path
-from typing import Optional
 
 import typer
 
-from floorman.cli import (ask_command, floor_commands, journal_commands, lookup_commands, quiz_command, serve_command,
-                          table_command)
+from floorman.cli import (
+    ask_command,
+    floor_commands,
+    journal_commands,
+    lookup_commands,
+    quiz_command,
+    serve_command,
+    table_command,
+)
 from floorman.cli.errors import fail, guarded
 from floorman.cli.options import JsonOption
 from floorman.errors import FloormanError
@@ -62,9 +68,9 @@ def sample_path() -> Path:
 @app.command()
 @guarded
 def replay(
-    file: Optional[Path] = typer.Argument(None, help="A PHH (.phh) or PHHS (.phhs) hand history.",
+    file: Path | None = typer.Argument(None, help="A PHH (.phh) or PHHS (.phhs) hand history.",
                                           show_default=False),
-    hand: Optional[int] = typer.Option(None, "--hand", "-n", help="Which hand of a .phhs file: the section "
+    hand: int | None = typer.Option(None, "--hand", "-n", help="Which hand of a .phhs file: the section "
                                        "[N], else the N-th hand (default: the first)."),
     sample: bool = typer.Option(False, "--sample", help="Replay the bundled sample hand (Dwan vs. Ivey, 2009)."),
     json_output: JsonOption = False,
@@ -110,6 +116,7 @@ def replay(
 
 floor_commands.register(app)
 from floorman.cli import audit_command  # noqa: E402
+
 audit_command.register(app)
 ask_command.register(app)
 journal_commands.register(app)

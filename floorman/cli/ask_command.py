@@ -8,7 +8,7 @@ from __future__ import annotations
 
 import sys
 from pathlib import Path
-from typing import Any, Optional
+from typing import Any
 
 import typer
 
@@ -16,12 +16,12 @@ from floorman.cli.options import HouseOption, JournalOption, ProfileOption, Rule
 
 
 def ask(
-    words: Optional[list[str]] = typer.Argument(None, help="A few words for the dispute (e.g. oversized chip), "
+    words: list[str] | None = typer.Argument(None, help="A few words for the dispute (e.g. oversized chip), "
                                                 "or its number in the list. Default: ask."),
     profile: ProfileOption = None,
     house: HouseOption = None,
     journal: JournalOption = None,
-    staff: Optional[str] = typer.Option(None, "--staff", help="The floor person's name, for the journal."),
+    staff: str | None = typer.Option(None, "--staff", help="The floor person's name, for the journal."),
     no_journal: bool = typer.Option(False, "--no-journal", help="Do not record the ruling in the journal."),
     rulebook: RulebookOption = None,
 ) -> None:
@@ -114,8 +114,8 @@ def _choose(consultation: Any, words: str, reader: Any, out: Any, bad_answer: ty
         return
 
 
-def _show(consultation: Any, scene: Any, report: Any, out: Any, *, journal: Optional[Path],
-          staff: Optional[str], record: bool = True) -> None:
+def _show(consultation: Any, scene: Any, report: Any, out: Any, *, journal: Path | None,
+          staff: str | None, record: bool = True) -> None:
     """Record the ruling (committed before it is shown), then show the table and the ruling."""
     from floorman.cli.ruling_view import print_report
 

@@ -6,7 +6,6 @@ from __future__ import annotations
 import json
 import sys
 from pathlib import Path
-from typing import Optional
 
 import typer
 
@@ -21,7 +20,7 @@ def audit(
     jsonl: bool = typer.Option(False, "--jsonl", help="One JSON result a line as each hand is audited, then "
                                "a last line with the summary."),
     jobs: int = typer.Option(1, "--jobs", "-j", min=1, max=64, help="Processes to spread the hands over."),
-    scheduler: Optional[str] = typer.Option(None, "--scheduler", help="Run on a Dask cluster: the scheduler's "
+    scheduler: str | None = typer.Option(None, "--scheduler", help="Run on a Dask cluster: the scheduler's "
                                             "address (tcp://HOST:8786); needs floorman[cluster]."),
     profile: ProfileOption = None,
 ) -> None:

@@ -9,7 +9,7 @@ from __future__ import annotations
 import json
 import sys
 from pathlib import Path
-from typing import Any, Optional
+from typing import Any
 
 import typer
 
@@ -43,7 +43,7 @@ def rule(
     rulebook: RulebookOption = None,
     house: HouseOption = None,
     journal: JournalOption = None,
-    staff: Optional[str] = typer.Option(None, "--staff", help="Who gave the ruling, for the journal."),
+    staff: str | None = typer.Option(None, "--staff", help="Who gave the ruling, for the journal."),
     no_journal: bool = typer.Option(False, "--no-journal", help="Do not record the ruling in the journal."),
 ) -> None:
     """Rule on a situation: the decision, the numbers, the procedure and the rule it rests on.
@@ -67,13 +67,13 @@ def rule(
 
 
 def check(
-    paths: Optional[list[Path]] = typer.Argument(None, help="Scenario files or folders (searched "
+    paths: list[Path] | None = typer.Argument(None, help="Scenario files or folders (searched "
                                                  "recursively). Default: scenarios/."),
     profile: ProfileOption = None,
     json_output: JsonOption = False,
     rulebook: RulebookOption = None,
     house: HouseOption = None,
-    junit: Optional[Path] = typer.Option(None, "--junit", help="Also write the results as JUnit XML "
+    junit: Path | None = typer.Option(None, "--junit", help="Also write the results as JUnit XML "
                                          "(one testcase per scenario) for a CI server."),
 ) -> None:
     """Check "you make the call" scenarios against their expected rulings.
@@ -92,9 +92,9 @@ def check(
     """
     import time
 
+    from floorman.checks.runner import check_scenario
     from floorman.engine.floor import Floor
     from floorman.rulebook.loader import load_rulebook
-    from floorman.checks.runner import check_scenario
     from floorman.scenarios import scenario_files
 
     try:
@@ -150,7 +150,7 @@ def _with_progress(items: list[Any], label: str):
 @guarded
 def lint(
     rulebook: RulebookOption = None,
-    scenarios: Optional[list[Path]] = typer.Option(None, "--scenarios", help="Scenario folders to check "
+    scenarios: list[Path] | None = typer.Option(None, "--scenarios", help="Scenario folders to check "
                                                    "the rules against (default: scenarios/)."),
     json_output: JsonOption = False,
 ) -> None:

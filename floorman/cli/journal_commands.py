@@ -8,7 +8,7 @@ from __future__ import annotations
 
 import sys
 from pathlib import Path
-from typing import Any, Optional
+from typing import Any
 
 import typer
 
@@ -20,7 +20,7 @@ journal_app = typer.Typer(help="The ruling journal: every ruling given by rule, 
                           no_args_is_help=True)
 
 
-def _open(journal: Optional[Path]):
+def _open(journal: Path | None):
     from floorman.journal import Journal
 
     return Journal.open(journal, create=False)
@@ -41,9 +41,9 @@ def _when(recorded_at: str, *, zone: bool = True) -> str:
 @guarded
 def list_rulings(
     limit: int = typer.Option(20, "--limit", "-n", min=1, help="Show at most N rulings, newest first."),
-    since: Optional[str] = typer.Option(None, "--since", help="Only rulings from this date or date-time "
+    since: str | None = typer.Option(None, "--since", help="Only rulings from this date or date-time "
                                         "(UTC), e.g. 2026-11-30 or 2026-11-30T18:00."),
-    staff: Optional[str] = typer.Option(None, "--staff", help="Only the rulings given by this staff name."),
+    staff: str | None = typer.Option(None, "--staff", help="Only the rulings given by this staff name."),
     journal: JournalOption = None,
     json_output: JsonOption = False,
 ) -> None:
@@ -217,7 +217,7 @@ def _panel(ruling_view: Any, ruling: Any, profile: str, trace: bool) -> Any:
 @guarded
 def export(
     format: str = typer.Option("csv", "--format", "-f", help="csv or json."),
-    output: Optional[Path] = typer.Option(None, "--output", "-o", help="Write to this file (default: "
+    output: Path | None = typer.Option(None, "--output", "-o", help="Write to this file (default: "
                                           "standard output). A new file, unless --force."),
     force: bool = typer.Option(False, "--force", help="Replace the --output file if it exists (never a "
                                "database: the journal is safe)."),
@@ -233,7 +233,8 @@ def export(
     """
     from floorman.errors import FloormanError
     from floorman.journal import JournalMissing, resolve_path
-    from floorman.journal.export import FORMATS, export as write
+    from floorman.journal.export import FORMATS
+    from floorman.journal.export import export as write
     from floorman.writing import check_target, write_file
 
     if format not in FORMATS:

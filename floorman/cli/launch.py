@@ -164,7 +164,7 @@ def _guard_terminal(command: Any, parameters: dict[str, Any]) -> int:
         if error.errno != errno.EPIPE:
             raise
         try:
-            sys.stdout = open(os.devnull, "w")     # nothing more to write; exit without a second EPIPE
+            sys.stdout = open(os.devnull, "w")  # noqa: SIM115  # left open to exit: nothing more to write, no second EPIPE
         except OSError:
             pass
         return 1

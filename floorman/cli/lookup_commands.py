@@ -8,7 +8,7 @@ rulebook are imported inside the commands (start-up time).
 from __future__ import annotations
 
 import sys
-from typing import Any, Optional
+from typing import Any
 
 import typer
 
@@ -16,17 +16,17 @@ from floorman.cli.options import HouseOption, JsonOption, ProfileOption, Ruleboo
 
 
 def rules(
-    words: Optional[list[str]] = typer.Argument(None, help="Words to look for (none: list every rule).",
+    words: list[str] | None = typer.Argument(None, help="Words to look for (none: list every rule).",
                                                 show_default=False),
-    category: Optional[str] = typer.Option(None, "--category", "-c", help="Only rules of this category "
+    category: str | None = typer.Option(None, "--category", "-c", help="Only rules of this category "
                                            "(betting, conduct, procedure, irregularity, showdown, derivation)."),
     profile: ProfileOption = None,
     house: HouseOption = None,
-    limit: Optional[int] = typer.Option(None, "--limit", "-n", min=1, help="Show at most N rules (default: "
+    limit: int | None = typer.Option(None, "--limit", "-n", min=1, help="Show at most N rules (default: "
                                         "10 for a word search, all for a listing)."),
     json_output: JsonOption = False,
     rulebook: RulebookOption = None,
-    diff: Optional[str] = typer.Option(None, "--diff", metavar="PROFILE", help="List the room options and "
+    diff: str | None = typer.Option(None, "--diff", metavar="PROFILE", help="List the room options and "
                                        "rules that differ between --profile (default tda-2026, or the house "
                                        "file's) and this profile."),
 ) -> None:
@@ -46,8 +46,8 @@ def rules(
         floorman rules muck --house our-room.yaml
         floorman rules --profile tda-2024 --diff tda-2026
     """
-    from floorman.rulebook.loader import load_rulebook
     from floorman.authoring.search import search
+    from floorman.rulebook.loader import load_rulebook
 
     text = " ".join(words or [])
     book = load_rulebook(rulebook)
@@ -72,7 +72,7 @@ def rules(
         raise typer.Exit(code=1)
 
 
-def _print_diff(book: Any, profile: Optional[str], other: str, house_rules: Any, json_output: bool) -> None:
+def _print_diff(book: Any, profile: str | None, other: str, house_rules: Any, json_output: bool) -> None:
     """`rules --profile A --diff B`: the options and rules that differ (a house file's options
     stand in for A's own)."""
     import dataclasses

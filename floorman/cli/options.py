@@ -8,21 +8,21 @@ docs/cli.md lists them; tests/test_cli_options.py checks that no command declare
 from __future__ import annotations
 
 from pathlib import Path
-from typing import Annotated, Optional
+from typing import Annotated
 
 import typer
 
-ProfileOption = Annotated[Optional[str], typer.Option(
+ProfileOption = Annotated[str | None, typer.Option(
     "--profile", "-p", show_default=False,
     help="The profile to rule under, e.g. tda-2026 or cash; it overrides the one a scenario, set-up or "
          "house file names.")]
-RulebookOption = Annotated[Optional[Path], typer.Option(
+RulebookOption = Annotated[Path | None, typer.Option(
     "--rulebook", show_default=False, help="A rulebook folder to use instead of the bundled one.")]
-HouseOption = Annotated[Optional[Path], typer.Option(
+HouseOption = Annotated[Path | None, typer.Option(
     "--house", show_default=False,
     help="A house-rules file (extends: PROFILE, options: {...}): its profile and room options; "
          "--profile still overrides the profile.")]
-JournalOption = Annotated[Optional[Path], typer.Option(
+JournalOption = Annotated[Path | None, typer.Option(
     "--journal", show_default=False,
     help="The ruling journal file (default: $FLOORMAN_JOURNAL, else journal.sqlite3 in the user's data "
          "folder).")]

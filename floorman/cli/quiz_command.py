@@ -12,9 +12,10 @@ from __future__ import annotations
 
 import os
 import sys
+from collections.abc import Callable, Iterable
 from dataclasses import dataclass, field
 from pathlib import Path
-from typing import Any, Callable, Iterable, Optional
+from typing import Any
 
 import typer
 
@@ -304,21 +305,21 @@ def _questions(*, set_name: str | None, topic: str | None, count: int | None, di
 @guarded
 def quiz(
     ctx: typer.Context,
-    topic: Optional[str] = typer.Option(None, "--topic", "-t", help="Only this topic: chips, raises, "
+    topic: str | None = typer.Option(None, "--topic", "-t", help="Only this topic: chips, raises, "
                                         "out-of-turn... (docs/quiz.md; a wrong one lists them all)."),
-    count: Optional[int] = typer.Option(None, "--count", "-n", min=1, max=500,
+    count: int | None = typer.Option(None, "--count", "-n", min=1, max=500,
                                         help=f"How many questions (default {DEFAULT_COUNT}; a set: all of it)."),
-    difficulty: Optional[str] = typer.Option(None, "--difficulty", "-d", help="easy, medium or hard."),
+    difficulty: str | None = typer.Option(None, "--difficulty", "-d", help="easy, medium or hard."),
     profile: ProfileOption = None,
-    trainee: Optional[str] = typer.Option(None, "--trainee", help="Whose answers these are: kept in the journal; "
+    trainee: str | None = typer.Option(None, "--trainee", help="Whose answers these are: kept in the journal; "
                                           "the topics they miss most come up more often."),
-    seed: Optional[int] = typer.Option(None, "--seed", help="The same seed asks the same questions."),
-    set_name: Optional[str] = typer.Option(None, "--set", help="A bundled set instead of generated questions: "
+    seed: int | None = typer.Option(None, "--seed", help="The same seed asks the same questions."),
+    set_name: str | None = typer.Option(None, "--set", help="A bundled set instead of generated questions: "
                                            "you-make-the-call."),
-    answers: Optional[str] = typer.Option(None, "--answers", help="Read the answers from FILE (or - for "
+    answers: str | None = typer.Option(None, "--answers", help="Read the answers from FILE (or - for "
                                           "stdin), one a line: a letter or a number."),
     journal: JournalOption = None,
-    export: Optional[Path] = typer.Option(None, "--export", help="Write the quiz to FILE and stop, asking "
+    export: Path | None = typer.Option(None, "--export", help="Write the quiz to FILE and stop, asking "
                                           "nothing: .json (every question with its situation, choices, answer, "
                                           "rule and mistakes), .md or .html (a printable sheet with an answer key)."),
     force: bool = typer.Option(False, "--force", help="With --export: replace FILE if it exists."),
@@ -431,10 +432,10 @@ def sparkline(scores: list[float]) -> str:
 @quiz_app.command("stats")
 @guarded
 def quiz_stats(
-    trainee: Optional[str] = typer.Option(None, "--trainee", help="Only this trainee (default: everyone)."),
+    trainee: str | None = typer.Option(None, "--trainee", help="Only this trainee (default: everyone)."),
     by: str = typer.Option("day", "--by", help="Group the answers by day or week."),
     journal: JournalOption = None,
-    classes: Optional[Path] = typer.Option(None, "--classes", help="The class file of `floorman serve`, counted "
+    classes: Path | None = typer.Option(None, "--classes", help="The class file of `floorman serve`, counted "
                                            "too (default: $FLOORMAN_CLASSES, else beside the journal)."),
     json_output: JsonOption = False,
 ) -> None:

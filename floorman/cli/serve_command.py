@@ -7,7 +7,6 @@ extra, imported only when the server starts.
 from __future__ import annotations
 
 from pathlib import Path
-from typing import Optional
 
 import typer
 
@@ -20,7 +19,7 @@ def serve(
     host: str = typer.Option("127.0.0.1", "--host", help="The address to listen on: 127.0.0.1 (this machine "
                              "only), or 0.0.0.0 for trainees on the classroom's network."),
     port: int = typer.Option(8000, "--port", min=0, max=65535, help="The port (0: any free one)."),
-    classes: Optional[Path] = typer.Option(None, "--classes", help="The class file (default: $FLOORMAN_CLASSES, "
+    classes: Path | None = typer.Option(None, "--classes", help="The class file (default: $FLOORMAN_CLASSES, "
                                            "else classes.sqlite3 beside the journal)."),
     journal: JournalOption = None,
     api: bool = typer.Option(False, "--api", help="Also answer POST /api/rule: a scenario as JSON, ruled as "

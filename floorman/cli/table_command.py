@@ -11,7 +11,7 @@ from __future__ import annotations
 import os
 import sys
 from pathlib import Path
-from typing import Any, Optional
+from typing import Any
 
 import typer
 
@@ -23,12 +23,12 @@ ECHOED = 300            # characters of a piped line echoed after `floor>` (the 
 
 
 def table(
-    setup: Optional[list[str]] = typer.Argument(None, help="The set-up line, e.g. nl 2/5 cash 6 seats 500 button "
+    setup: list[str] | None = typer.Argument(None, help="The set-up line, e.g. nl 2/5 cash 6 seats 500 button "
                                                 "6 (asked for when left out).", show_default=False),
     profile: ProfileOption = None,
     house: HouseOption = None,
     journal: JournalOption = None,
-    staff: Optional[str] = typer.Option(None, "--staff", help="Who gives the rulings, for the journal."),
+    staff: str | None = typer.Option(None, "--staff", help="Who gives the rulings, for the journal."),
     no_journal: bool = typer.Option(False, "--no-journal", help="Do not record the rulings in the journal."),
 ) -> None:
     """A live table: set it up in one line, type what happens, get each dispute ruled as it is entered.

@@ -12,7 +12,6 @@ draw (it is redrawn after every line typed at the table) and never wider than `w
 
 from __future__ import annotations
 
-import math
 from typing import Any
 
 from rich.console import Group

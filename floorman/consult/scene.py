@@ -198,7 +198,7 @@ class Scene:
         elif kind == "upcards-picked-up":
             self._act(self._actor(), "bet", self._hand.table.structure.small_bet)
         elif kind == "premature-card":
-            self.roles["seat"] = self._actor()
+            self.roles["seat"] = self._to_act()
             self._act(self._actor(), "check")
             return
         self.roles["seat"] = self._actor() or 1
@@ -214,7 +214,7 @@ class Scene:
         if raised:
             self._act(bettor, "bet" if state.current_bet == 0 else "raise", bet)
         if self.answers.get("all_in_to"):
-            all_in = self._actor()
+            all_in = self._to_act()
             self.roles["all_in"] = all_in
             seat_now = self._hand.state.seats[all_in]
             if seat_now.stack + seat_now.street_bet != self.answers["all_in_to"]:
@@ -232,7 +232,7 @@ class Scene:
         self.roles["next"] = next_seat[0] if next_seat else self.roles["seat"]
 
     def _river(self) -> None:
-        bettor = self._actor()
+        bettor = self._to_act()
         caller = [n for n in self._hand.table.clockwise_from(bettor) if n != bettor][0]
         self.roles.update(bettor=bettor, seat=caller)
         amount = self.answers.get("river_bet", 0)
@@ -250,7 +250,14 @@ class Scene:
     def _actor(self) -> int | None:
         return self._hand.state.actor
 
-    def _act(self, seat: int, action: str, amount: int | None = None) -> None:
+    def _to_act(self) -> int:
+        """The seat to act where the scene needs one (it lays hands out so that someone is)."""
+        actor = self._hand.state.actor
+        assert actor is not None, f"nobody is to act in the {self.stage} scene"
+        return actor
+
+    def _act(self, seat: int | None, action: str, amount: int | None = None) -> None:
+        # a seat of None (nobody to act) is refused by parse_event, as any bad event is
         event: dict[str, Any] = {"type": "action", "seat": seat, "action": action}
         if amount is not None:
             event["amount"] = amount
@@ -319,8 +326,10 @@ class Scene:
 
     def _exposed_card(self, raw: dict[str, Any], seat: int, nxt: int) -> None:
         if raw.get("by") == "dealer":
-            order = self._hand.table.clockwise_from(self._hand.table.button)
-            order = [n for n in order if n != self._hand.table.button] + [self._hand.table.button]
+            button = self._hand.table.button
+            assert button is not None, "a scene's table always has the button placed"
+            order = self._hand.table.clockwise_from(button)
+            order = [n for n in order if n != button] + [button]
             raw["seat"] = order[((raw.get("deal_positions") or [1])[0] - 1) % len(order)]
         else:
             raw.pop("deal_positions", None)

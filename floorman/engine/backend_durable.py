@@ -26,8 +26,9 @@ import re
 import threading
 import uuid
 import weakref
-from collections.abc import Mapping, Sequence
+from collections.abc import Callable, Mapping, Sequence
 from dataclasses import dataclass, field
+from typing import Any
 
 import durable_rules_engine
 from durable import engine
@@ -94,14 +95,14 @@ class Activation:
     """One rule firing: the matched fact per alias (caller's view) and the fact it derived."""
 
     rule_id: str
-    matched: dict[str, dict]
-    derived: dict | None = None
+    matched: dict[str, dict[str, Any]]
+    derived: dict[str, Any] | None = None
 
 
 @dataclass
 class RunResult:
     activations: list[Activation]        # in firing order
-    derived_facts: list[dict]            # in derivation order, each id once
+    derived_facts: list[dict[str, Any]]  # in derivation order, each id once
 
     def rule_ids(self) -> list[str]:
         return [a.rule_id for a in self.activations]
@@ -112,11 +113,11 @@ class _Run:
     """Per-run collector; the sink that actions write into (docs/durable-rules.md §1.8)."""
 
     sid: str
-    facts: dict[str, Mapping]                  # id -> caller's fact (input and derived)
-    kinds_seen: dict[int, str]
+    facts: dict[str, Mapping[str, Any]]        # id -> caller's fact (input and derived)
+    kinds_seen: dict[int, str | None]
     activations: list[Activation] = field(default_factory=list)
-    derived: list[dict] = field(default_factory=list)
-    seen: set[tuple] = field(default_factory=set)
+    derived: list[dict[str, Any]] = field(default_factory=list)
+    seen: set[tuple[str, tuple[str, ...]]] = field(default_factory=set)
     errors: list[tuple[str, BaseException]] = field(default_factory=list)
 
 
@@ -129,7 +130,7 @@ class _Sink:
         self.active: _Run | None = None
 
 
-class _QuietHost(engine.Host):
+class _QuietHost(engine.Host):  # type: ignore[misc]  # durable-rules ships no type hints
     """A Host without the two self-re-arming timer threads (docs/durable-rules.md §2.4, §6.9).
 
     Synchronous assert_fact does not need them; they steal activations and add a latency tail.
@@ -139,7 +140,7 @@ class _QuietHost(engine.Host):
         pass
 
 
-def _to_durable(fact: object, kinds: FieldKinds, seen: dict[int, str]) -> dict:
+def _to_durable(fact: object, kinds: FieldKinds, seen: dict[int, str | None]) -> dict[str, Any]:
     """Validate a caller's fact and build the dict durable gets ('t', '__id', bools as ints)."""
     if not isinstance(fact, Mapping):
         raise FactError(f"a fact must be a mapping, got {type(fact).__name__}")
@@ -149,7 +150,7 @@ def _to_durable(fact: object, kinds: FieldKinds, seen: dict[int, str]) -> dict:
         raise FactError(f"fact {dict(fact)!r}: 'id' must be a non-empty string")
     if not is_fact_type(ftype):
         raise FactError(f"fact {fid}: 'type' must be a simple name, got {ftype!r}")
-    out = {TYPE_FIELD: ftype, "id": fid, ID_FIELD: fid}   # trap B: tests read '__id', never 'id'
+    out: dict[str, Any] = {TYPE_FIELD: ftype, "id": fid, ID_FIELD: fid}   # trap B: tests read '__id', never 'id'
     for key, value in fact.items():
         if key == "type" or key == "id":
             continue
@@ -176,7 +177,7 @@ def _to_durable(fact: object, kinds: FieldKinds, seen: dict[int, str]) -> dict:
     return out
 
 
-def _make_action(sink: _Sink, spec: RuleSpec):
+def _make_action(sink: _Sink, spec: RuleSpec) -> Callable[[Any], None]:
     """The Python side of one rule. Must take exactly one parameter: durable treats a
     two-parameter callable as an async action f(c, complete)."""
     rule_id = spec.rule_id
@@ -184,7 +185,7 @@ def _make_action(sink: _Sink, spec: RuleSpec):
     derive_type = spec.derive_type
     derive_fields = spec.derive_fields
 
-    def action(c):
+    def action(c: Any) -> None:
         run = sink.active
         if run is None:
             return                        # cannot happen with the Host's threads disabled
@@ -204,7 +205,7 @@ def _make_action(sink: _Sink, spec: RuleSpec):
             run.activations.append(activation)
             if derive_type is None:
                 return
-            derived: dict = {"type": derive_type,
+            derived: dict[str, Any] = {"type": derive_type,
                              "id": f"{_DERIVED_PREFIX}{rule_id}:{','.join(ids)}",
                              "because": rule_id}
             for name, value in derive_fields:
@@ -238,7 +239,7 @@ def _make_action(sink: _Sink, spec: RuleSpec):
     return action
 
 
-def _noop(c) -> None:
+def _noop(c: Any) -> None:
     pass
 
 
@@ -265,7 +266,7 @@ class DurableBackend:
     a finalizer when it is garbage-collected.
     """
 
-    def __init__(self, rules: Sequence[Mapping], *, name: str):
+    def __init__(self, rules: Sequence[Mapping[str, Any]], *, name: str):
         self._book: CompiledRulebook = compile_rulebook(rules)
         durable_json = self._book.durable
         digest = hashlib.sha1(json.dumps(durable_json, sort_keys=True).encode()).hexdigest()[:10]
@@ -310,10 +311,10 @@ class DurableBackend:
         for sid in sids:
             self._host.delete_state(self.ruleset_name, sid)
 
-    def run(self, facts: Sequence[Mapping]) -> RunResult:
+    def run(self, facts: Sequence[Mapping[str, Any]]) -> RunResult:
         """Assert `facts` in order into a fresh session; return the firings and derived facts."""
-        kinds_seen: dict[int, str] = {}
-        known: dict[str, Mapping] = {}
+        kinds_seen: dict[int, str | None] = {}
+        known: dict[str, Mapping[str, Any]] = {}
         prepared = []
         for fact in facts:                 # validate everything before any state exists
             dfact = _to_durable(fact, self._book.kinds, kinds_seen)
@@ -364,10 +365,10 @@ class DurableBackend:
                         if ok:             # don't mask the error already propagating
                             raise _engine_error(exc, f"deleting session {sid}") from exc
         if run.errors:
-            rule_id, exc = run.errors[0]
-            if not isinstance(exc, Exception):
-                raise exc                  # KeyboardInterrupt and friends stay what they are
-            raise RuleActionError(rule_id, exc, len(run.errors) - 1) from exc
+            rule_id, failure = run.errors[0]
+            if not isinstance(failure, Exception):
+                raise failure              # KeyboardInterrupt and friends stay what they are
+            raise RuleActionError(rule_id, failure, len(run.errors) - 1) from failure
         return RunResult(run.activations, run.derived)
 
     def close(self) -> None:
@@ -379,5 +380,5 @@ class DurableBackend:
     def __enter__(self) -> "DurableBackend":
         return self
 
-    def __exit__(self, *exc_info) -> None:
+    def __exit__(self, *exc_info: object) -> None:
         self.close()

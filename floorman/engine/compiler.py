@@ -36,7 +36,7 @@ from __future__ import annotations
 import re
 from collections.abc import Iterable, Mapping, Sequence
 from dataclasses import dataclass, field
-from typing import Union
+from typing import Any, TypeGuard
 
 from floorman.errors import FloormanError
 
@@ -125,7 +125,8 @@ class Ref:
     field: str
 
 
-Literal = Union[int, str, bool]
+Literal = int | str | bool
+Test = dict[str, Any]          # one durable JSON test, e.g. {"$gte": {"to_call": 10}}
 
 
 @dataclass(frozen=True)
@@ -138,7 +139,7 @@ class RuleSpec:
     fact_types: tuple[str, ...]                   # fact type bound by each alias
     derive_type: str | None                       # type of the derived fact, if any
     derive_fields: tuple[tuple[str, Literal | Ref], ...]
-    durable: dict                                 # durable JSON for this rule (no 'run')
+    durable: dict[str, Any]                       # durable JSON for this rule (no 'run')
 
 
 def is_field_name(name: object) -> bool:
@@ -146,7 +147,7 @@ def is_field_name(name: object) -> bool:
     return isinstance(name, str) and bool(_NAME_RE.match(name)) and name not in _RESERVED_FIELDS
 
 
-def is_fact_type(name: object) -> bool:
+def is_fact_type(name: object) -> TypeGuard[str]:
     return isinstance(name, str) and bool(_NAME_RE.match(name))
 
 
@@ -160,7 +161,7 @@ def _kind_of(value: object) -> Kind | None:
     return None
 
 
-def _is_list(value: object) -> bool:
+def _is_list(value: object) -> TypeGuard[Sequence[Any]]:
     return isinstance(value, Sequence) and not isinstance(value, (str, bytes, Mapping))
 
 
@@ -242,7 +243,7 @@ class FieldKinds:
         entry = self._by_type.get(fact_type, {}).get(field_name)
         return entry[1] if entry else None
 
-    def check(self, fact_type: str, fact: Mapping, seen: dict[int, Kind]) -> str | None:
+    def check(self, fact_type: str, fact: Mapping[str, Any], seen: dict[int, Kind | None]) -> str | None:
         """Return a message if a field of `fact` has a kind the rules cannot compare safely.
 
         `seen` carries the kinds met so far in this run for groups no literal fixes.
@@ -275,7 +276,7 @@ class CompiledRulebook:
     patterns_per_type: dict[str, int]
 
     @property
-    def durable(self) -> dict[str, dict]:
+    def durable(self) -> dict[str, dict[str, Any]]:
         return {rule_id: spec.durable for rule_id, spec in self.specs.items()}
 
 
@@ -324,8 +325,8 @@ class _RuleCompiler:
         aliases: list[str] = []
         types: list[str] = []
         guards: list[set[str]] = []       # durable field names that must exist, per pattern
-        tests: list[list[dict]] = []
-        or_tests: list[list[dict]] = []
+        tests: list[list[Test]] = []
+        or_tests: list[list[Test]] = []
         absent: list[set[str]] = []
         for i, pattern in enumerate(when):
             self._pattern(i, pattern, aliases, types, guards, tests, or_tests, absent)
@@ -338,7 +339,7 @@ class _RuleCompiler:
             if clash:
                 raise self.fail(f"when[{i}]", f"field {sorted(clash)[0]!r} is required absent but "
                                               "is also compared or referenced")
-            conds: list[dict] = [{TYPE_FIELD: types[i]}]
+            conds: list[Test] = [{TYPE_FIELD: types[i]}]
             conds += [{"$ex": {name: 1}} for name in sorted(guards[i])]
             conds += tests[i]
             if i > 0 and any(_is_join(test) for test in tests[i]):
@@ -354,7 +355,8 @@ class _RuleCompiler:
         return RuleSpec(self.rid, priority, tuple(aliases), tuple(types), derive_type,
                         derive_fields, durable)
 
-    def _pattern(self, i, pattern, aliases, types, guards, tests, or_tests, absent) -> None:
+    def _pattern(self, i: int, pattern: object, aliases: list[str], types: list[str], guards: list[set[str]],
+                 tests: list[list[Test]], or_tests: list[list[Test]], absent: list[set[str]]) -> None:
         path = f"when[{i}]"
         if not isinstance(pattern, Mapping):
             raise self.fail(path, "a pattern must be a mapping {as, fact, where}")
@@ -425,7 +427,9 @@ class _RuleCompiler:
             raise self.fail(path, f"int {value} is too large (|n| < 2**53)")
         return value  # type: ignore[return-value]
 
-    def _condition(self, path, i, cond, aliases, types, guards, tests, or_tests, absent) -> None:
+    def _condition(self, path: str, i: int, cond: object, aliases: list[str], types: list[str],
+                   guards: list[set[str]], tests: list[list[Test]], or_tests: list[list[Test]],
+                   absent: list[set[str]]) -> None:
         if isinstance(cond, Mapping):
             word = next(iter(cond), "")
             if str(word).lower() in _FORBIDDEN_WORDS:
@@ -474,7 +478,7 @@ class _RuleCompiler:
             ref = self._ref(path, value, i, aliases)
             if ref.alias == "self":
                 rtype, k = ftype, i
-                rhs: dict = {"$m": _durable_field(ref.field)}
+                rhs: Test = {"$m": _durable_field(ref.field)}
             else:
                 k = aliases.index(ref.alias)
                 rtype = types[k]
@@ -500,7 +504,8 @@ class _RuleCompiler:
         dval = _durable_literal(lit)
         tests[i].append({dfield: dval} if json_op is None else {json_op: {dfield: dval}})
 
-    def _in(self, path, i, dfield, node, value, or_tests) -> None:
+    def _in(self, path: str, i: int, dfield: str, node: tuple[str, str], value: object,
+            or_tests: list[list[Test]]) -> None:
         if not isinstance(value, (list, tuple)):
             raise self.fail(path, "'in' takes a list of literals")
         if not value:
@@ -528,7 +533,8 @@ class _RuleCompiler:
             # so durable's per-branch firing (docs/durable-rules.md §1.5) cannot duplicate an activation.
             or_tests[i].append({"$or": [{dfield: v} for v in values]})
 
-    def _derive(self, aliases: list[str], types: list[str]):
+    def _derive(self, aliases: list[str], types: list[str]) \
+            -> tuple[str | None, tuple[tuple[str, Literal | Ref], ...]]:
         derive = self.rule.get("derive")
         if derive is None:
             return None, ()
@@ -564,14 +570,14 @@ class _RuleCompiler:
         return dtype, tuple(out)
 
 
-def _is_join(test: Mapping) -> bool:
+def _is_join(test: Mapping[str, Any]) -> bool:
     """A test whose right side reads another pattern's fact: {f: {alias: g}} or {op: {f: {alias: g}}}."""
     key, body = next(iter(test.items()))
     rhs = next(iter(body.values()), None) if key.startswith("$") and isinstance(body, Mapping) else body
     return isinstance(rhs, Mapping) and not next(iter(rhs), "$").startswith("$")
 
 
-def compile_rulebook(rules: Iterable[Mapping]) -> CompiledRulebook:
+def compile_rulebook(rules: Iterable[Mapping[str, Any]]) -> CompiledRulebook:
     """Compile every rule; checks ids are unique and field kinds agree across rules."""
     kinds = FieldKinds()
     specs: dict[str, RuleSpec] = {}
@@ -586,11 +592,11 @@ def compile_rulebook(rules: Iterable[Mapping]) -> CompiledRulebook:
     return CompiledRulebook(specs, kinds.freeze(), per_type)
 
 
-def compile_rule(rule: Mapping) -> dict:
+def compile_rule(rule: Mapping[str, Any]) -> dict[str, Any]:
     """Durable JSON for one rule: ``{'all': [{alias: {'$and': [...]}}, ...], 'pri': n}``."""
     return _RuleCompiler(rule, FieldKinds()).compile().durable
 
 
-def compile_rules(rules: Iterable[Mapping]) -> dict[str, dict]:
+def compile_rules(rules: Iterable[Mapping[str, Any]]) -> dict[str, dict[str, Any]]:
     """Durable JSON for a rulebook, keyed by rule id (input order)."""
     return compile_rulebook(rules).durable

@@ -22,6 +22,7 @@ from __future__ import annotations
 import ast
 import functools
 from collections.abc import Collection, Mapping
+from typing import Any, cast
 
 from floorman.errors import FloormanError
 
@@ -70,7 +71,8 @@ def _where(node: ast.AST) -> str:
 
 def _check(expr: str, node: ast.AST, names: set[str]) -> None:
     """Structural whitelist; collects the alias names used into `names`."""
-    fail = lambda why: ExpressionError(expr, why + _where(node))  # noqa: E731
+    def fail(why: str) -> ExpressionError:
+        return ExpressionError(expr, why + _where(node))
     if isinstance(node, ast.Constant):
         if _kind(node.value) not in ("int", "str", "bool"):
             raise fail(f"constant {node.value!r} is {_kind(node.value)}; "
@@ -172,7 +174,7 @@ def validate(expr: str, aliases: Collection[str]) -> None:
         raise ExpressionError(expr, f"unknown alias {unknown[0]!r} (the rule binds: {known})")
 
 
-def evaluate(expr: str, scope: Mapping[str, Mapping]) -> Value:
+def evaluate(expr: str, scope: Mapping[str, Mapping[str, Any]]) -> Value:
     """Evaluate `expr` with ``alias.field`` read from ``scope[alias][field]``."""
     if not isinstance(expr, str):
         raise ExpressionError(repr(expr), "an expression must be a string")
@@ -181,7 +183,7 @@ def evaluate(expr: str, scope: Mapping[str, Mapping]) -> Value:
 
 
 class _Evaluator:
-    def __init__(self, expr: str, scope: Mapping[str, Mapping]):
+    def __init__(self, expr: str, scope: Mapping[str, Mapping[str, Any]]):
         self.expr = expr
         self.scope = scope
 
@@ -200,7 +202,7 @@ class _Evaluator:
 
     def eval(self, node: ast.AST) -> Value:
         if isinstance(node, ast.Constant):
-            return node.value
+            return cast(Value, node.value)          # _check let int, str and bool through only
         if isinstance(node, ast.Attribute):
             alias = node.value.id  # type: ignore[attr-defined]
             if alias not in self.scope:
@@ -209,26 +211,26 @@ class _Evaluator:
             if node.attr not in fact:
                 raise self.fail(node, f"{alias}.{node.attr}: the fact has no field "
                                       f"{node.attr!r}")
-            value = fact[node.attr]
+            value: Value = fact[node.attr]
             if _kind(value) not in ("int", "str", "bool"):
                 raise self.fail(node, f"{alias}.{node.attr} is {_kind(value)}; "
                                       "only int, str and bool values are usable")
             return value
         if isinstance(node, ast.BinOp):
             sym = _BINOPS[type(node.op)]
-            left = self.int_(node, self.eval(node.left), f"'{sym}'")
-            right = self.int_(node, self.eval(node.right), f"'{sym}'")
-            if sym in ("//", "%") and right == 0:
+            lhs = self.int_(node, self.eval(node.left), f"'{sym}'")
+            rhs = self.int_(node, self.eval(node.right), f"'{sym}'")
+            if sym in ("//", "%") and rhs == 0:
                 raise self.fail(node, f"division by zero in '{sym}'")
             if sym == "+":
-                return left + right
+                return lhs + rhs
             if sym == "-":
-                return left - right
+                return lhs - rhs
             if sym == "*":
-                return left * right
+                return lhs * rhs
             if sym == "//":
-                return left // right
-            return left % right
+                return lhs // rhs
+            return lhs % rhs
         if isinstance(node, ast.UnaryOp):
             operand = self.eval(node.operand)
             if isinstance(node.op, ast.Not):

@@ -10,6 +10,7 @@ options declared in `rulebook/options.yaml` (plus `name`); `derived` facts carry
 from __future__ import annotations
 
 from collections.abc import Iterable, Mapping
+from typing import Protocol
 
 Kind = str   # "int" | "str" | "bool"
 
@@ -496,12 +497,18 @@ DERIVED_FIELDS: dict[str, Kind] = {"name": "str", "because": "str"}
 _OPTION_KIND = {"bool": "bool", "int": "int", "choice": "str"}
 
 
-def profile_fields(option_specs: Mapping[str, object]) -> dict[str, Kind]:
+class OptionKind(Protocol):
+    """What the engine reads of a room option's declaration (the rulebook's OptionSpec)."""
+    @property
+    def kind(self) -> str: ...
+
+
+def profile_fields(option_specs: Mapping[str, OptionKind]) -> dict[str, Kind]:
     """The `profile` fact: its name, and one field per declared room option."""
-    return {**PROFILE_FIELDS, **{name: _OPTION_KIND[getattr(spec, "kind")] for name, spec in option_specs.items()}}
+    return {**PROFILE_FIELDS, **{name: _OPTION_KIND[spec.kind] for name, spec in option_specs.items()}}
 
 
-def fact_fields(option_specs: Mapping[str, object], derives: Iterable[Mapping[str, object]] = ()) \
+def fact_fields(option_specs: Mapping[str, OptionKind], derives: Iterable[Mapping[str, object]] = ()) \
         -> dict[str, dict[str, Kind]]:
     """Every fact type -> {field: kind}, without `type` and `id`: the built facts, the profile
     (from the option declarations), and the derived facts (from the rules' `derive:` blocks, a

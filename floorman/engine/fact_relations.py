@@ -51,7 +51,8 @@ def _meets(value: Any, condition: Condition) -> bool:
     if op == "in":
         return any(_same(value, t) for t in target)
     if op in ("<", "<=", ">", ">="):
-        return {"<": value < target, "<=": value <= target, ">": value > target, ">=": value >= target}[op]
+        compared: bool = {"<": value < target, "<=": value <= target, ">": value > target, ">=": value >= target}[op]
+        return compared
     return (value is not None) == (op == "exists")
 
 

@@ -31,7 +31,7 @@ from floorman.engine.assumed import with_assumptions
 from floorman.engine.expressions import evaluate
 from floorman.engine.facts import Fact, Situation
 from floorman.errors import FloormanError, InvalidEvent
-from floorman.model.events import Action, Board, Burn, Muck, Post
+from floorman.model.events import Action, Board, Burn, Event, Muck, Post
 from floorman.model.incidents import Incident
 from floorman.model.room import RoomRules
 from floorman.model.state import HandState, Restriction
@@ -50,7 +50,7 @@ class Floor:
 
     def __init__(self, rulebook: Rulebook | None = None) -> None:
         self.rulebook = rulebook or load_rulebook()
-        self._backends: dict[str, Any] = {}
+        self._backends: dict[tuple[str, frozenset[str] | None], Any] = {}
 
     def backend(self, profile: str, fact_types: frozenset[str] | None = None) -> Any:
         """The compiled engine for a profile, holding only the rules that can fire on these fact
@@ -167,7 +167,7 @@ class Floor:
         edition = self.rulebook.profiles[situation.profile].tda_edition
         firings: list[Firing] = []
         candidates: list[Ruling] = []
-        seen: set[tuple] = set()
+        seen: set[tuple[str, tuple[tuple[str, str], ...]]] = set()
         for activation in result.activations:
             rule = self.rulebook.rules[activation.rule_id]
             matched_ids = {alias: fact["id"] for alias, fact in activation.matched.items()}
@@ -203,7 +203,7 @@ def _failure(ruling: Ruling) -> str:
     return f"the effect of {ruling.rule_id} on incident {ruling.incident} could not be applied: {ruling.effect_error}"
 
 
-def _fresh_state(table: Table, events: list, tolerate: frozenset[str] = frozenset(),
+def _fresh_state(table: Table, events: list[Event], tolerate: frozenset[str] = frozenset(),
                  restrictions: list[Restriction] | tuple[()] = (), room: RoomRules | None = None) -> HandState:
     """The hand on `table` (the situation's, or as a ruling corrected it) replayed from
     `events`, with the room's options, the departures the rulings have accepted so far (a bet
@@ -489,7 +489,7 @@ def _as_ruled(pots: list[dict[str, Any]], rulings: list[Ruling] | tuple[Ruling, 
     return ruled
 
 
-def _board_complete(state: Any) -> bool:
+def _board_complete(state: HandState) -> bool:
     if state.table.variant.family != "flop":
         return True
     return len(state.board) == sum(state.table.variant.board_cards)
@@ -507,7 +507,7 @@ def engine_rule(rule: Rule) -> dict[str, Any]:
     return spec
 
 
-def make_ruling(rule: Rule, scope: dict[str, dict], matched: dict[str, str], edition: str,
+def make_ruling(rule: Rule, scope: dict[str, dict[str, Any]], matched: dict[str, str], edition: str,
                 incident: int | None = None) -> Ruling:
     conclusion = rule.ruling
     assert conclusion is not None
@@ -518,7 +518,8 @@ def make_ruling(rule: Rule, scope: dict[str, dict], matched: dict[str, str], edi
     return Ruling(incident=incident, effect=effect, edition=edition,
         rule_id=rule.id, rule_name=rule.name, title=rule.title, category=rule.category,
         decision=conclusion.decision, params=params, citations=tuple(rule.citations_for(edition)),
-        dead_seat=evaluate(conclusion.dead_hand, {**scope, "ruling": params}) if conclusion.dead_hand else None,
+        # a seat number by the rule's expression (evaluate's type is any of int, str and bool)
+        dead_seat=evaluate(conclusion.dead_hand, {**scope, "ruling": params}) if conclusion.dead_hand else None,  # type: ignore[arg-type]
         explanation=render(conclusion.explanation, scope, params),
         steps=tuple(render(step, scope, params) for step in conclusion.steps),
         subject=rule.subject or rule.id, priority=rule.priority, matched=matched)
@@ -611,7 +612,7 @@ def resolve_effect(effect: Any, scope: dict[str, Any]) -> dict[str, Any]:
     return resolved
 
 
-def render(template: str, scope: dict[str, dict], params: dict[str, Any]) -> str:
+def render(template: str, scope: dict[str, dict[str, Any]], params: dict[str, Any]) -> str:
     """Fill {param} and {alias.field} placeholders; chip amounts get thousands separators."""
     def value(match: re.Match[str]) -> str:
         name = match.group(1)
@@ -641,7 +642,7 @@ def _compatible(rulebook: Rulebook, first: str, second: str) -> bool:
 def settle(candidates: list[Ruling], rulebook: Rulebook) -> tuple[list[Ruling], dict[str, str], list[str]]:
     """Keep one ruling per subject by the precedence above; say who beat whom, and name any
     conflict the rulebook left undeclared (same priority, no override, different decisions)."""
-    by_subject: dict[tuple, list[Ruling]] = {}
+    by_subject: dict[tuple[str, tuple[str, ...]], list[Ruling]] = {}
     for ruling in candidates:
         by_subject.setdefault((ruling.subject, incident_of(ruling)), []).append(ruling)
     kept: list[Ruling] = []

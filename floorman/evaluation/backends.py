@@ -16,6 +16,7 @@ from __future__ import annotations
 from collections.abc import Callable, Iterable, Sequence
 from functools import cache
 from itertools import combinations
+from typing import Any
 
 from floorman.evaluation import games
 
@@ -55,7 +56,7 @@ def _evaluate_5cards() -> Callable[..., int]:
 
 
 @cache
-def _pokerkit_hand_types() -> dict[str, type]:
+def _pokerkit_hand_types() -> dict[str, Any]:
     import pokerkit
 
     return {
@@ -77,7 +78,8 @@ def _phe_category(rank: int) -> str:
 def _phe_best(candidates: Iterable[tuple[str, ...]]) -> Evaluated:
     evaluate = _evaluate_5cards()
     ids = _PHE_ID
-    best_rank, best_five = STANDARD_CLASSES + 1, ()
+    best_five: tuple[str, ...] = ()
+    best_rank = STANDARD_CLASSES + 1
     for five in candidates:
         a, b, c, d, e = five
         rank = evaluate(ids[a], ids[b], ids[c], ids[d], ids[e])

@@ -41,6 +41,7 @@ def _high(rules: games.GameRules, hole: tuple[str, ...], board: tuple[str, ...])
     elif rules.high == games.PIQUET:
         strength, five, category = backends.piquet_high(rules.name, board + hole)
     else:
+        assert rules.high is not None, "callers read a high hand only where the game has one"
         evaluated = backends.pokerkit_read(rules.high, hole, board)
         assert evaluated is not None, "every five cards make a high hand"
         strength, five, category = evaluated

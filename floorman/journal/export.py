@@ -9,7 +9,8 @@ from __future__ import annotations
 
 import csv
 import json
-from typing import IO, Iterable
+from collections.abc import Iterable
+from typing import IO
 
 from floorman.journal.schema import COLUMNS, JSON_COLUMNS
 from floorman.journal.store import Entry

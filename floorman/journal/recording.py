@@ -17,7 +17,8 @@ import os
 from pathlib import Path
 from typing import TYPE_CHECKING, Any
 
-from floorman.journal.store import Journal, JournalError, resolve_path, utc_now
+from floorman.journal.schema import JournalError
+from floorman.journal.store import Journal, resolve_path, utc_now
 
 if TYPE_CHECKING:
     from floorman.engine.facts import Situation

@@ -13,10 +13,11 @@ from __future__ import annotations
 import json
 import os
 import threading
+from collections.abc import Iterator
 from dataclasses import dataclass
-from datetime import datetime, timezone
+from datetime import UTC, datetime
 from pathlib import Path
-from typing import TYPE_CHECKING, Any, Iterator
+from typing import TYPE_CHECKING, Any
 
 from floorman.journal.schema import COLUMNS, JSON_COLUMNS, JournalError, check_identity, migrate
 
@@ -52,7 +53,7 @@ def resolve_path(path: str | Path | None) -> tuple[Path, bool]:
 
 
 def utc_now() -> str:
-    return datetime.now(timezone.utc).isoformat(timespec="milliseconds")
+    return datetime.now(UTC).isoformat(timespec="milliseconds")
 
 
 def since_bound(text: str) -> str:
@@ -64,8 +65,8 @@ def since_bound(text: str) -> str:
         raise JournalError(f"{text!r} is not a date", field="since",
                            expected="a date such as 2026-11-30 or 2026-11-30T18:00 (UTC)") from None
     if moment.tzinfo is None:
-        moment = moment.replace(tzinfo=timezone.utc)
-    return moment.astimezone(timezone.utc).isoformat(timespec="milliseconds")
+        moment = moment.replace(tzinfo=UTC)
+    return moment.astimezone(UTC).isoformat(timespec="milliseconds")
 
 
 def _cannot_write(error: Exception) -> bool:
@@ -259,7 +260,9 @@ class Journal:
                     except sqlite3.Error:
                         pass
                 raise explain(error, self.path) from None
-        return int(cursor.lastrowid)
+        row_id = cursor.lastrowid
+        assert row_id is not None          # an INSERT always sets it
+        return row_id
 
     def _select(self, where: str = "", parameters: tuple[Any, ...] = (), order: str = "id DESC",
                 limit: int | None = None) -> Iterator[Entry]:

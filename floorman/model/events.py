@@ -8,12 +8,11 @@ before, with or after the chips.
 
 from __future__ import annotations
 
-from typing import Annotated, Literal, Union
+from typing import Annotated, Literal
 
 from pydantic import Field, TypeAdapter, ValidationError, field_validator
 
 from floorman.errors import InvalidEvent
-
 from floorman.model.cards import parse_cards
 from floorman.model.table import CHIP_LIMIT, Chips, _Strict, refusal
 from floorman.source import register_union_tags
@@ -157,7 +156,7 @@ for _model in (Post, DealHole, Burn, Board, Draw, Action, Show, Muck, ShowOne):
     _model.__pydantic_custom_init__ = False
     _model.model_rebuild(force=True)
 
-Event = Annotated[Union[Post, DealHole, Burn, Board, Draw, Action, Show, Muck, ShowOne],
+Event = Annotated[Post | DealHole | Burn | Board | Draw | Action | Show | Muck | ShowOne,
                   Field(discriminator="type")]
 EVENT_ADAPTER: TypeAdapter[Event] = TypeAdapter(Event)
 # pydantic puts the discriminator value into error locations; it is not a field

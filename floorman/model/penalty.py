@@ -242,7 +242,7 @@ def describe(kind: str, hands: int, rounds: int, chips: int, table: AtTable) -> 
                 f"seated x {rounds})")
     if kind == "missed-hands":
         return f"a missed-hand penalty of {hands} hands"
-    rounds_worth = Fraction(chips, table.forced_per_round) if table.forced_per_round else 0
+    rounds_worth = Fraction(chips, table.forced_per_round) if table.forced_per_round else Fraction(0)
     worth = f" (the blinds and antes of {_rounds(rounds_worth)})" if rounds_worth else ""
     return f"a chip penalty of {chips:,}{worth}"
 

@@ -116,7 +116,7 @@ def uncalled_bet(contributions: Mapping[int, int], *,
         elif chips > second:
             second = chips
     excess = largest - second
-    return (seat, excess) if excess > 0 else None
+    return (seat, excess) if excess > 0 and seat is not None else None
 
 
 def build_pots(contributions: Mapping[int, int], live: Collection[int], *,
@@ -275,6 +275,7 @@ def award_pots(pots: Sequence[Pot], *, strength_high: Mapping[int, Any] | None,
 
         # Low-only games: the low is the only kind of hand, reported as the pot's winners.
         single_kind = strength_high if strength_high is not None else strength_low
+        assert single_kind is not None       # one of the two is given (checked above)
         winners_high = _best(pot.eligible, single_kind)
         if not winners_high:
             raise ValueError(f"no eligible seat in {pot_name(index)} {pot.eligible} has a hand to award it to")

@@ -20,17 +20,18 @@ mucking afterwards does not kill it, so the pot still goes to it.
 
 from __future__ import annotations
 
+from collections.abc import Callable, Iterable, Sequence
 from dataclasses import dataclass, field
 from operator import attrgetter
-from typing import Iterable, Sequence
+from typing import Any, ClassVar
 
 from floorman.errors import ActionOutOfTurn, FloormanError, InvalidEvent, InvalidTable
 from floorman.model.cards import RANKS, UNKNOWN, deck_ranks
 from floorman.model.events import Action, Board, Burn, DealHole, Draw, Event, Muck, Post, Show, ShowOne
-from floorman.model.pots import Pot, award_pots, build_pots, net_results, pot_name
+from floorman.model.pots import Pot, PotAward, award_pots, build_pots, net_results, pot_name
 from floorman.model.pots import uncalled_bet as _uncalled_bet
 from floorman.model.room import RoomRules
-from floorman.model.table import BettingStructure, GameFormat, Table, Variant
+from floorman.model.table import BettingStructure, GameFormat, Seat, Table, Variant
 
 
 @dataclass(slots=True)
@@ -136,14 +137,16 @@ class StateWarning:
 _ACTED_AND_BET = attrgetter("acted_level", "street_bet")
 
 
-def _seat_number(seat) -> int:
+def _seat_number(seat: Seat) -> int:
     return seat.number
 
 
-_VARIANT_FIGURES: dict[Variant, tuple] = {}
+# (streets, family, removed_ranks, hole_cards, board_cards)
+_Figures = tuple[tuple[str, ...], str, str, int, tuple[int, ...]]
+_VARIANT_FIGURES: dict[Variant, _Figures] = {}
 
 
-def _variant_figures(variant: Variant) -> tuple:
+def _variant_figures(variant: Variant) -> _Figures:
     """(streets, family, removed_ranks, hole_cards, board_cards) of a variant, worked out once;
     removed_ranks are the ranks its deck lacks (short deck: 2-5; the 32-card deck: 2-6)."""
     figures = _VARIANT_FIGURES.get(variant)
@@ -194,9 +197,9 @@ class HandResult:
     """How the hand ended: chips returned, pots, awards, hand reads and net results."""
 
     uncalled: tuple[int, int] | None
-    pots: tuple  # tuple[Pot, ...]
-    awards: tuple  # tuple[PotAward, ...]
-    readings: dict  # seat -> (high HandReading | None, low HandReading | None)
+    pots: tuple[Pot, ...]
+    awards: tuple[PotAward, ...]
+    readings: dict[int, tuple[Any, Any]]  # seat -> (high HandReading | None, low HandReading | None)
     net: dict[int, int]
     final_stacks: dict[int, int]
 
@@ -753,7 +756,7 @@ class HandState:
         if event.kind == "small-blind":
             if self.big_blind_seat is not None and self.big_blind_seat != big:
                 return   # the big blind came first from the small blind's seat: this one is dead
-            allowed = (small,)
+            allowed: tuple[int | None, ...] = (small,)
         elif self.table.forced_bets.small_blind == 0:
             # one blind only: the seat left of the button, or the button itself (a "button
             # blind", as in short-deck ante games)
@@ -996,14 +999,14 @@ class HandState:
         raise InvalidEvent(f"the blinds are missing: {' and '.join(due)} must be posted before seat "
                            f"{s.number} acts", event_index=index, field="seat")
 
-    def _round_record(self) -> tuple:
+    def _round_record(self) -> tuple[Any, ...]:
         """What starting a street and opening its betting round change (see `_restore_round`)."""
         return (self.awaiting_cards, self.street_index, self.round_done, self.round_open, self.current_bet,
                 self.last_full_raise, self.full_level, self.bets_and_raises, self.capped_multiway,
                 set(self.pending), self.last_actor,
                 list(map(_ACTED_AND_BET, self.seats.values())))      # [(acted_level, street_bet)]
 
-    def _restore_round(self, record: tuple) -> None:
+    def _restore_round(self, record: tuple[Any, ...]) -> None:
         (self.awaiting_cards, self.street_index, self.round_done, self.round_open, self.current_bet,
          self.last_full_raise, self.full_level, self.bets_and_raises, self.capped_multiway,
          self.pending, self.last_actor, seats) = record
@@ -1246,8 +1249,10 @@ class HandState:
             if self.street_index + 1 < len(self.streets):
                 self.awaiting_cards = True
 
-    _HANDLERS = {Post: _post, DealHole: _deal, Burn: _burn, Board: _board, Draw: _draw, Action: _action,
-                 Show: _show, Muck: _muck, ShowOne: _show_one}
+    # each event class's handler: (state, event, index of the event)
+    _HANDLERS: ClassVar[dict[type, Callable[[HandState, Any, int], None]]] = {
+        Post: _post, DealHole: _deal, Burn: _burn, Board: _board, Draw: _draw, Action: _action,
+        Show: _show, Muck: _muck, ShowOne: _show_one}
 
     # ------------------------------------------------------------------ substantial action
     @property
@@ -1307,7 +1312,7 @@ class HandState:
         """Chips posted dead (antes, a dead small blind): in the pot, but never a bet to match."""
         return {n: s.dead for n, s in self.seats.items() if s.dead} or None
 
-    def pots(self) -> list:
+    def pots(self) -> list[Pot]:
         """Main and side pots with their eligible seats (the uncalled excess left out).
 
         While betting is still open, only all-in players cap a pot: a player with chips behind
@@ -1318,7 +1323,7 @@ class HandState:
             return self._open_pots()
         return self._pots(self.uncalled_bet())
 
-    def _open_pots(self) -> list:
+    def _open_pots(self) -> list[Pot]:
         dead = self._dead_money() or {}
         matched = {n: s.total - dead.get(n, 0) for n, s in self.seats.items() if s.total}
         live = [n for n in self.order if self.seats[n].live]
@@ -1346,7 +1351,7 @@ class HandState:
                 previous = level
         return pots
 
-    def _pots(self, uncalled: tuple[int, int] | None) -> list:
+    def _pots(self, uncalled: tuple[int, int] | None) -> list[Pot]:
         contributions = {n: s.total for n, s in self.seats.items() if s.total}
         if uncalled:
             contributions[uncalled[0]] -= uncalled[1]
@@ -1396,7 +1401,7 @@ class HandState:
         if uncalled:
             in_pots[uncalled[0]] -= uncalled[1]
         pots = build_pots(in_pots, live, dead_money=dead)
-        readings: dict[int, tuple] = {}
+        readings: dict[int, tuple[Any, Any]] = {}
         contested = len(live) > 1
         high: dict[int, object] = {}
         low: dict[int, object] = {}

@@ -7,7 +7,7 @@ set-ups (a duplicate seat, a button off the table) fail with the field named.
 from __future__ import annotations
 
 from enum import StrEnum
-from typing import Annotated, Literal
+from typing import Annotated, Any, Literal
 
 from pydantic import BaseModel, ConfigDict, Field, ValidationError, model_validator
 
@@ -99,8 +99,8 @@ class _Strict(BaseModel):
         return raw
 
 
-def refusal(error_class: type[FloormanError], model: type, error: ValidationError, data: object,
-            **extra: object) -> FloormanError:
+def refusal(error_class: type[FloormanError], model: object, error: ValidationError, data: object,
+            **extra: Any) -> FloormanError:
     """A pydantic error as floorman's own error, with the field named (e.g. `seats[0].stack`)."""
     from floorman.source import field_path, translate
 

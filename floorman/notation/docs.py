@@ -10,8 +10,8 @@ from __future__ import annotations
 import sys
 from pathlib import Path
 
-from floorman.notation.setup import GAMES, SETUP_WORDS
 from floorman.notation.grammar import COMMANDS, GROUPS
+from floorman.notation.setup import GAMES, SETUP_WORDS
 
 DOC_PATH = Path(__file__).resolve().parents[2] / "docs" / "notation.md"
 

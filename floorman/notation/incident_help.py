@@ -10,7 +10,7 @@ from __future__ import annotations
 
 import re
 import typing
-from functools import lru_cache
+from functools import cache, lru_cache
 from typing import Any
 
 from floorman.notation.errors import NotationError
@@ -69,7 +69,7 @@ def _value_text(value: Any) -> str:
     return str(value)
 
 
-@lru_cache(maxsize=None)
+@cache
 def example(kind: str) -> str:
     """One line that enters an incident of this type, read back through the notation."""
     from floorman.notation.parser import parse_line

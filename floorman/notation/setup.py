@@ -6,6 +6,7 @@ floorman/builder.py. A NotationError names the column and what was expected.
 from __future__ import annotations
 
 from dataclasses import dataclass
+from typing import Any
 
 from floorman.errors import FloormanError
 from floorman.model.table import BettingStructure, GameFormat, Table, Variant

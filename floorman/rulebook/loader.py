@@ -23,8 +23,14 @@ from typing import Any
 import floorman
 from floorman.errors import InputFileError
 from floorman.resources import bundled
-from floorman.rulebook.options import (BUNDLED_OPTIONS, OptionSpec, OptionValue, check_options, did_you_mean,
-                                       load_option_specs)
+from floorman.rulebook.options import (
+    BUNDLED_OPTIONS,
+    OptionSpec,
+    OptionValue,
+    check_options,
+    did_you_mean,
+    load_option_specs,
+)
 from floorman.rulebook.schema import Profile, Rule
 from floorman.source import line_of, load_yaml, relative, validate
 
@@ -197,7 +203,8 @@ def _mapping(document: Any, name: str, message: str) -> Any:
 def check_rule(rule: Rule, document: Any, name: str) -> None:
     """Parse every conclusion expression and compile the matching part, or raise with the place."""
     from floorman.engine.compiler import RuleCompileError, compile_rule
-    from floorman.engine.expressions import ExpressionError, validate as validate_expression
+    from floorman.engine.expressions import ExpressionError
+    from floorman.engine.expressions import validate as validate_expression
 
     def fail(code: str, message: str, location: tuple[Any, ...]) -> RuleCheckError:
         return RuleCheckError(message, code=code, file=name, line=line_of(document, location),

@@ -15,7 +15,7 @@ changes nothing. An answer is committed before the page that marks it is sent.
 from __future__ import annotations
 
 import io
-from datetime import datetime, timezone
+from datetime import UTC, datetime
 from typing import Any
 
 from starlette.applications import Starlette
@@ -79,7 +79,7 @@ async def posted(request: Request) -> dict[str, Any] | None:
         form = await request.form(max_files=0, max_fields=40)
     except Exception:  # noqa: BLE001 - a body that is no form: refused as a forged one
         return None
-    fields = {key: form.getlist(key) if key == "topics" else form.get(key) for key in form.keys()}
+    fields: dict[str, Any] = {key: form.getlist(key) if key == "topics" else form.get(key) for key in form}
     if any(not isinstance(v, str) for k, v in fields.items() if k != "topics"):
         return None
     if not guard.form_token_ok(room.secret, request.cookies.get(guard.SESSION_COOKIE), fields.get("csrf")):
@@ -111,7 +111,7 @@ def _trainee(request: Request, code: str) -> Trainee | None:
 def _class_or_404(request: Request) -> tuple[str, Any] | HTMLResponse:
     code = _code(request)
     info = request.app.state.room.book.class_info(code) if code else None
-    if info is None or info.status in ("preparing", "failed"):
+    if not code or info is None or info.status in ("preparing", "failed"):
         return refuse(request, 404, "No such class", "No class is open with this code. Check the code your "
                       "trainer shows.", ("/", "Join a class"))
     return code, info
@@ -329,7 +329,7 @@ def _live_context(request: Request, info: Any) -> dict[str, Any]:
             "answered_trainees": answered,
             "trainee_chart": bar_chart([s for _, s in answered], "Score per trainee"),
             "topic_chart": bar_chart(results.topics, "The class's score per topic"),
-            "updated": datetime.now(timezone.utc).astimezone().strftime("%H:%M:%S")}
+            "updated": datetime.now(UTC).astimezone().strftime("%H:%M:%S")}
 
 
 async def dashboard(request: Request) -> Response:
@@ -395,7 +395,8 @@ async def sheet(request: Request) -> Response:
     if isinstance(asked, Response):
         return asked
     info, kind = asked
-    from floorman.training.export import FORMAT, VERSION, render as render_sheet
+    from floorman.training.export import FORMAT, VERSION
+    from floorman.training.export import render as render_sheet
 
     questions = request.app.state.room.questions(info.code)
     if not questions:

@@ -16,7 +16,8 @@ from __future__ import annotations
 import hashlib
 import hmac
 import secrets
-from typing import Any, Awaitable, Callable
+from collections.abc import Awaitable, Callable, MutableMapping
+from typing import Any
 
 SESSION_COOKIE = "fm_session"
 TRAINER_COOKIE = "fm_trainer"
@@ -48,8 +49,8 @@ def form_token_ok(secret: bytes, session: str | None, token: str | None) -> bool
     return bool(session) and same(token, form_token(secret, session or ""))
 
 
-ASGIApp = Callable[[dict[str, Any], Callable[[], Awaitable[dict[str, Any]]], Callable[[dict[str, Any]],
-                                                                                       Awaitable[None]]], Awaitable[None]]
+Message = MutableMapping[str, Any]      # an ASGI scope or message, as Starlette types it
+ASGIApp = Callable[[Message, Callable[[], Awaitable[Message]], Callable[[Message], Awaitable[None]]], Awaitable[None]]
 
 
 class Guard:
@@ -93,7 +94,7 @@ class Guard:
             given = True
             return {"type": "http.request", "body": body, "more_body": False}
 
-        async def headed(message: dict[str, Any]) -> None:
+        async def headed(message: Message) -> None:
             if message["type"] == "http.response.start":
                 message = {**message, "headers": [*message.get("headers", []), *HEADERS]}
             await send(message)

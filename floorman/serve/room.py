@@ -11,8 +11,9 @@ server stopped is made again at the next start, from its stored options and seed
 from __future__ import annotations
 
 import asyncio
+from collections.abc import Callable
 from concurrent.futures import ThreadPoolExecutor
-from typing import Any, Callable, TypeVar
+from typing import Any, TypeVar
 
 from floorman.classroom.store import ClassBook
 from floorman.serve.pages import Fragments

@@ -7,8 +7,8 @@ floorman starts: `floorman rule` does not load them.
 from __future__ import annotations
 
 import socket
+from collections.abc import Callable
 from pathlib import Path
-from typing import Callable
 
 from floorman.errors import FloormanError
 
@@ -50,7 +50,7 @@ def bind(host: str, port: int) -> socket.socket:
 def lan_addresses() -> list[str]:
     """This machine's IPv4 addresses other than loopback, as the classroom's network may see them."""
     try:
-        found = {info[4][0] for info in socket.getaddrinfo(socket.gethostname(), None, socket.AF_INET)}
+        found = {str(info[4][0]) for info in socket.getaddrinfo(socket.gethostname(), None, socket.AF_INET)}
     except OSError:
         return []
     return sorted(a for a in found if not a.startswith("127."))

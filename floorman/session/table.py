@@ -22,11 +22,11 @@ from pathlib import Path
 from typing import Any
 
 from floorman.builder import HandBuilder
-from floorman.notation.setup import Setup, parse_setup
 from floorman.errors import ActionOutOfTurn, FloormanError, InvalidEvent
 from floorman.notation.errors import NotationError, user_text
 from floorman.notation.lexer import shortened
 from floorman.notation.parser import Context, Parsed, parse_line
+from floorman.notation.setup import Setup, parse_setup
 from floorman.ruling import Trace
 from floorman.session.refusals import dispute_for
 from floorman.writing import write_file
@@ -176,7 +176,8 @@ class TableSession:
         showdown = state.betting_complete and len(live) >= 2 and not state.hand_over
         order: tuple[int, ...] = ()
         if table.button is not None:
-            order = tuple(n for n in table.clockwise_from(table.button) if not table.seat(n).sitting_out)
+            order = tuple(n for n in table.clockwise_from(table.button)
+                          if (seat := table.seat(n)) is not None and not seat.sitting_out)
         return Context(seats=seats, actor=None if state.betting_complete else state.actor, showdown=showdown,
                        deal_order=order, denominations=tuple(table.chip_denominations or ()))
 
@@ -189,9 +190,10 @@ class TableSession:
         try:
             parsed = parse_line(line, self.context())
         except NotationError as error:
-            parsed = self._dealt_to_an_empty_seat(line)
-            if parsed is None:
+            dealt = self._dealt_to_an_empty_seat(line)
+            if dealt is None:
                 return self._error(outcome, error)
+            parsed = dealt
         outcome.command = parsed.command
         handler = getattr(self, "_cmd_" + parsed.command.replace("-", "_"), None)
         try:

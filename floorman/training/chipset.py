@@ -8,7 +8,8 @@ of the hand is a multiple of: a 1/2 game with 1, 5, 25... chips, a 100/200 tourn
 
 from __future__ import annotations
 
-from typing import Any, Iterable
+from collections.abc import Iterable
+from typing import Any
 
 #: the usual chip values of a cardroom, smallest first (cash and tournament sets are runs of it)
 LADDER = (1, 5, 25, 100, 500, 1_000, 5_000, 25_000, 100_000, 500_000, 1_000_000, 5_000_000, 25_000_000)

@@ -12,14 +12,16 @@ from __future__ import annotations
 
 import random
 from collections import Counter
+from collections.abc import Iterator
 from dataclasses import dataclass, field
-from typing import Any, Iterator
+from typing import Any, TypeGuard
 
 from floorman.errors import FloormanError
+from floorman.training.bundled import Bundled, chain
+from floorman.training.bundled import bundled as _bundled
 from floorman.training.families import MISTAKES
 from floorman.training.mistakes import Case
 from floorman.training.question import Answer, Choice, Grade, Question, answer_of
-from floorman.training.bundled import Bundled, bundled as _bundled, chain
 from floorman.training.validate import problems
 from floorman.training.wording import number_label
 
@@ -305,7 +307,7 @@ def generate(*, seed: int, count: int, topic: str | None = None, difficulty: str
                 continue
             drawn = [_from_bundled(b, floor, profile, rng, f"{seed}-{made + 1 + i}", "scenario:" + b.name)
                      for i, b in enumerate(group)]
-        if any(q is None or (topic is not None and q.topic != topic) for q in drawn):
+        if not _all_made(drawn) or any(topic is not None and q.topic != topic for q in drawn):
             continue
         if difficulty is not None and kind != "template" and any(q.difficulty != difficulty for q in drawn):
             continue
@@ -317,6 +319,11 @@ def generate(*, seed: int, count: int, topic: str | None = None, difficulty: str
             made += 1
             previous = question
             yield question
+
+
+def _all_made(drawn: list[Question | None]) -> TypeGuard[list[Question]]:
+    """Whether every question drawn was made (a template or hand that does not fit makes None)."""
+    return all(q is not None for q in drawn)
 
 
 def _passes(drawn: list[Question], previous: Question | None, floor: Any, refusals: Refusals | None) -> bool:
@@ -358,7 +365,7 @@ def bundled_set(name: str = "you-make-the-call", *, floor: Any = None) -> list[Q
             group = group[-1:]      # what it refers to was just asked
         drawn = [_from_bundled(b, floor, None, rng, f"{name}-{len(out) + 1 + i}", f"set:{name}")
                  for i, b in enumerate(group)]
-        if drawn and all(q is not None for q in drawn) and _passes(drawn, out[-1] if out else None, floor, None):
+        if drawn and _all_made(drawn) and _passes(drawn, out[-1] if out else None, floor, None):
             out += drawn
     return out
 

@@ -25,7 +25,7 @@ from __future__ import annotations
 
 import re
 from dataclasses import dataclass
-from functools import lru_cache
+from functools import cache, lru_cache
 from typing import Any
 
 from floorman.errors import FloormanError
@@ -176,16 +176,16 @@ def _match(rule: Any, facts: dict[str, list[dict[str, Any]]], incident: Any, *, 
             failed.append((pattern.fact, "judged"))     # the derivation (a full raise...) is not met here
             continue
         tried = [(fact, _failures(pattern, fact, scope, incident, judged_only)) for fact in candidates]
-        tried = [(fact, fails) for fact, fails in tried if fails is not None]
-        if not tried:
+        fitting = [(fact, fails) for fact, fails in tried if fails is not None]
+        if not fitting:
             return None
-        best = min(tried, key=lambda pair: (max((_RANK[why] for _, why in pair[1]), default=-1), len(pair[1])))
+        best = min(fitting, key=lambda pair: (max((_RANK[why] for _, why in pair[1]), default=-1), len(pair[1])))
         scope[pattern.alias] = best[0]
         failed += best[1]
     return scope, failed
 
 
-@lru_cache(maxsize=None)
+@cache
 def _rules_on(profile: str, subject: str) -> tuple[Any, ...]:
     from floorman.rulebook.loader import load_rulebook
 

@@ -12,9 +12,10 @@ number for the number asked (`asks`), to name the slip in feedback.
 
 from __future__ import annotations
 
+from collections.abc import Callable
 from dataclasses import dataclass, field
 from functools import cached_property
-from typing import Any, Callable
+from typing import Any
 
 from floorman.training.question import Answer
 
@@ -134,7 +135,7 @@ class Catalogue(dict):
         if dict.__contains__(self, name):
             return True
         try:
-            self[name]                 # type: ignore[index]
+            self[name]
         except KeyError:
             return False
         return True
@@ -221,6 +222,8 @@ def _extra_chips_are_a_call(case: Case) -> Answer | None:
 def _string_bet_counts_all(case: Case) -> Answer | None:
     if _wager(case) and case.incident.motions > 1 and case.incident.chips:
         total = _pushed_to(case)
+        if total is None:            # no seat: nothing was pushed by anyone
+            return None
         if _facing(case) == 0:
             return Answer("bet", total)
         return Answer("raise", total) if total > _facing(case) else None
@@ -231,6 +234,8 @@ def _chips_over_words(case: Case) -> Answer | None:
     """The chips decide, whatever was said first."""
     if _wager(case) and case.incident.declared not in ("none",) and case.incident.chips:
         total = _pushed_to(case)
+        if total is None:            # no seat: nothing was pushed by anyone
+            return None
         if _facing(case) == 0:
             return Answer("bet", total)
         return Answer("raise", total) if total > _facing(case) else Answer("call", _facing(case))

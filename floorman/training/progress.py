@@ -13,11 +13,12 @@ keeps both. Nothing here imports the question generator: the history is plain ro
 from __future__ import annotations
 
 from collections import defaultdict
+from collections.abc import Iterable, Iterator
 from contextlib import contextmanager
 from dataclasses import dataclass
 from datetime import datetime
 from pathlib import Path
-from typing import Any, Iterable, Iterator
+from typing import Any
 
 from floorman.journal.schema import JournalError
 

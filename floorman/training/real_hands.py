@@ -17,7 +17,7 @@ import random
 from dataclasses import dataclass
 from functools import lru_cache
 from pathlib import Path
-from typing import Any
+from typing import Any, Literal
 
 from floorman.training.chipset import hand_amounts, make_push, round_to, table_chips, unit_of
 from floorman.training.wording import ORDINAL_WORDS, chips_phrase, ordinal, sentence
@@ -144,11 +144,12 @@ def source_name(hand: Any) -> str:
 def inject(kind: str, rng: random.Random, floor: Any, profile: str | None) -> tuple[Any, str, Any, str | None]:
     """A real hand with `kind` injected: (builder, prompt, hand, number param)."""
     from floorman.builder import HandBuilder
-    from floorman.notation.setup import DEFAULT_PROFILE
     from floorman.model.events import Action
-    from floorman.model.incidents.action import OutOfTurn, Question as AskFloor
+    from floorman.model.incidents.action import OutOfTurn
+    from floorman.model.incidents.action import Question as AskFloor
     from floorman.model.incidents.betting import Wager
     from floorman.model.incidents.irregularities import ExposedCard, PrematureBoard
+    from floorman.notation.setup import DEFAULT_PROFILE
     from floorman.training.templates import story
     from floorman.training.validate import deal_sequence
 
@@ -166,12 +167,12 @@ def inject(kind: str, rng: random.Random, floor: Any, profile: str | None) -> tu
 
         state = HandState.replay(table, events)
         increment = state.min_raise_to() - state.current_bet
-        seat = state.seats[point.actor]
+        in_hand = state.seats[point.actor]
         room = [to for to in range(state.current_bet + unit, state.current_bet + increment, unit)]
         if not room:
             raise ValueError("no short all-in here")
         short_to = rng.choice(room)
-        seats = tuple(s.model_copy(update={"stack": seat.total + short_to - seat.street_bet})
+        seats = tuple(s.model_copy(update={"stack": in_hand.total + short_to - in_hand.street_bet})
                       if s.number == point.actor else s for s in table.seats)
         table = table.model_copy(update={"seats": seats})
     builder = HandBuilder(table, chosen, floor=floor)
@@ -227,7 +228,7 @@ def inject(kind: str, rng: random.Random, floor: Any, profile: str | None) -> tu
         seat = rng.choice(point.others)
         state = builder.state
         owed = state.to_call(seat)
-        action = rng.choice(("call", "fold") if owed else ("check", "bet"))
+        action: Literal["call", "fold", "check", "bet"] = rng.choice(("call", "fold") if owed else ("check", "bet"))
         amount = state.big_blind * rng.randint(2, 6) if action == "bet" else None
         if amount is not None and amount > state.seats[seat].stack:
             action, amount = "check", None

@@ -10,17 +10,19 @@ the coverage test, at once.
 from __future__ import annotations
 
 import random
+from collections.abc import Callable
 from dataclasses import dataclass
-from typing import Any, Callable
+from typing import Any, Literal
 
 from floorman.builder import HandBuilder
-from floorman.notation.setup import parse_setup
 from floorman.model.cards import deck
-from floorman.model.events import Action, Board
-from floorman.model.incidents.action import OutOfTurn, Question as AskFloor
+from floorman.model.events import Action, ActionKind, Board
+from floorman.model.incidents.action import OutOfTurn
+from floorman.model.incidents.action import Question as AskFloor
 from floorman.model.incidents.betting import Wager
 from floorman.model.incidents.irregularities import ExposedCard, PrematureBoard
 from floorman.model.incidents.showdown import MuckAtShowdown, ShowdownQuestion
+from floorman.notation.setup import parse_setup
 from floorman.training.chipset import make_push, round_to, stakes_chips
 from floorman.training.wording import ORDINAL_WORDS, chips_phrase, ordinal
 
@@ -61,8 +63,17 @@ def deal(rng: random.Random, difficulty: str, floor: Any, profile: str | None, *
     return builder
 
 
-def act(builder: HandBuilder, action: str, amount: int | None = None) -> Action:
-    event = Action(seat=builder.state.actor, action=action, amount=amount)
+def actor(builder: HandBuilder) -> int:
+    """The seat to act. A template asks where someone is; where nobody is, the draw is refused
+    (ValueError) and the generator draws again, as for any draw that does not fit."""
+    seat = builder.state.actor
+    if seat is None:
+        raise ValueError("nobody is to act")
+    return seat
+
+
+def act(builder: HandBuilder, action: ActionKind, amount: int | None = None) -> Action:
+    event = Action(seat=actor(builder), action=action, amount=amount)
     builder.add_event(event)
     return event
 
@@ -126,12 +137,12 @@ def _oversized_chip(rng, difficulty, floor, profile):
         to_flop(b, rng)
     open_action(b, rng, difficulty)
     state = b.state
-    seat = state.seats[state.actor]
+    seat = state.seats[actor(b)]
     owed = state.to_call()
     chip = next((c for c in chips_of(b) if c > owed and c <= seat.stack), None)
     if chip is None or owed == 0:
         raise ValueError("no oversized chip fits")
-    declared = "raise" if rng.random() < 0.25 else "none"
+    declared: Literal["raise", "none"] = "raise" if rng.random() < 0.25 else "none"
     prompt = (f"{story(b)} Seat {seat.number}, facing {owed:,}, puts out a single {chip:,} chip"
               + (" and says 'raise'." if declared == "raise" else " without a word.") + " What is it?")
     b.add_incident(Wager(seat=seat.number, chips=(chip,), declared=declared))
@@ -142,7 +153,7 @@ def _multiple_chips(rng, difficulty, floor, profile):
     b = deal(rng, difficulty, floor, profile)
     open_action(b, rng, difficulty)
     state = b.state
-    seat = state.seats[state.actor]
+    seat = state.seats[actor(b)]
     owed = state.to_call()
     chips = chips_of(b)
     increment = state.min_raise_to() - state.current_bet
@@ -173,7 +184,7 @@ def _short_all_in(rng, difficulty, floor, profile):
     act(b, "bet", bet)
     while True:
         state = b.state
-        seat = state.seats[state.actor]
+        seat = state.seats[actor(b)]
         if rng.random() < 0.5 or len(state.seats_to_act) <= 2:
             break
         act(b, "call")
@@ -203,7 +214,7 @@ def _undercall(rng, difficulty, floor, profile):
     open_action(b, rng, difficulty)
     state = b.state
     owed = state.to_call()
-    seat = state.actor
+    seat = actor(b)
     chips = chips_of(b)
     pushed = round_to(rng.randint(max(1, owed // 4), max(1, owed - 1)), chips[0])
     push = make_push(pushed, chips) if 0 < pushed < owed else None
@@ -220,7 +231,7 @@ def _string_bet(rng, difficulty, floor, profile):
     if rng.random() < 0.6:
         open_action(b, rng, difficulty)
     state = b.state
-    seat = state.seats[state.actor]
+    seat = state.seats[actor(b)]
     chips = chips_of(b)
     first = make_push(state.to_call() or state.big_blind * rng.randint(1, 4), chips)
     more = make_push(state.big_blind * rng.randint(1, 8), chips)
@@ -236,7 +247,7 @@ def _words_vs_chips(rng, difficulty, floor, profile):
     to_flop(b, rng)
     open_action(b, rng, difficulty)
     state = b.state
-    seat = state.seats[state.actor]
+    seat = state.seats[actor(b)]
     owed = state.to_call()
     said = rng.choice(("call", "raise"))
     push = make_push(owed + state.big_blind * rng.randint(1, 6), chips_of(b))
@@ -334,8 +345,7 @@ def _mucked_hand(rng, difficulty, floor, profile):
 def _uncalled_bet(rng, difficulty, floor, profile):
     b = deal(rng, difficulty, floor, profile)
     to_flop(b, rng)
-    act(b, "bet", b.state.big_blind * rng.randint(2, 12))
-    bettor = b.events[-1].seat
+    bettor = act(b, "bet", b.state.big_blind * rng.randint(2, 12)).seat
     while b.state.actor is not None:
         act(b, rng.choice(("fold", "fold", "call")))
     b.add_incident(AskFloor(seat=bettor, asks="uncalled", by="dealer"))

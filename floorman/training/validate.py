@@ -23,8 +23,9 @@ from __future__ import annotations
 
 import re
 from collections import Counter
+from collections.abc import Iterable
 from dataclasses import dataclass
-from typing import Any, Iterable
+from typing import Any
 
 from floorman.training.chipset import table_chips
 from floorman.training.wording import ENGINE_WORDS, chip_groups
@@ -287,7 +288,8 @@ def other_kind(question: Any, case: Any) -> list[Any]:
     for choice in question.choices:
         if choice.correct:
             continue
-        mistake = MISTAKES[choice.mistake] if choice.mistake in MISTAKES else None
+        # not .get(): the catalogue makes `as-if:` mistakes on first lookup (__missing__), which .get skips
+        mistake = MISTAKES[choice.mistake] if choice.mistake in MISTAKES else None  # noqa: SIM401
         derived = mistake.derive(case) if mistake is not None else None
         answers = getattr(mistake, "answers", ())
         if derived is None or not (derived.decision in decisions or question.ruling.subject in answers):

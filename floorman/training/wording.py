@@ -8,7 +8,8 @@ from __future__ import annotations
 
 import re
 from collections import Counter
-from typing import Any, Iterable
+from collections.abc import Iterable
+from typing import Any
 
 _COUNTS = ("no", "a", "two", "three", "four", "five", "six", "seven", "eight", "nine", "ten", "eleven", "twelve")
 _COUNT_OF = {word: n for n, word in enumerate(_COUNTS)} | {"one": 1, "an": 1, "a single": 1}

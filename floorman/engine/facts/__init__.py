@@ -12,7 +12,7 @@ from __future__ import annotations
 from collections.abc import Callable, Sequence
 from dataclasses import dataclass, field
 from functools import cached_property
-from typing import Any
+from typing import Any, TypeVar, cast
 from weakref import WeakKeyDictionary
 
 from floorman.errors import InvalidEvent
@@ -28,24 +28,31 @@ FactExtender = Callable[["Situation", Incident, int, list[Fact]], None]
 BUILDERS: dict[str, FactBuilder] = {}
 EXTENDERS: dict[str, list[FactExtender]] = {}
 
+# A family's builder takes its own incident class (a `Wager`, a `ShowdownQuestion`), not any
+# `Incident`: the decorators keep that signature for the function they return, and file it
+# under the general one, which is sound because the floor looks it up by the incident's type.
+IncidentT = TypeVar("IncidentT", bound=Incident)
+BuilderOf = Callable[["Situation", IncidentT, int], list[Fact]]
+ExtenderOf = Callable[["Situation", IncidentT, int, list[Fact]], None]
 
-def builds(*incident_types: str) -> Callable[[FactBuilder], FactBuilder]:
+
+def builds(*incident_types: str) -> Callable[[BuilderOf[IncidentT]], BuilderOf[IncidentT]]:
     """Decorator: register the fact builder of one or more incident types."""
-    def register(builder: FactBuilder) -> FactBuilder:
+    def register(builder: BuilderOf[IncidentT]) -> BuilderOf[IncidentT]:
         for name in incident_types:
             if name in BUILDERS:
                 raise RuntimeError(f"two fact builders for incident type {name!r}")
-            BUILDERS[name] = builder
+            BUILDERS[name] = cast(FactBuilder, builder)
         return builder
     return register
 
 
-def extends(*incident_types: str) -> Callable[[FactExtender], FactExtender]:
+def extends(*incident_types: str) -> Callable[[ExtenderOf[IncidentT]], ExtenderOf[IncidentT]]:
     """Decorator: add fields or facts to what another family's builder made for an incident
     type (e.g. a declarations module adding its own numbers to the `wager` fact)."""
-    def register(extender: FactExtender) -> FactExtender:
+    def register(extender: ExtenderOf[IncidentT]) -> ExtenderOf[IncidentT]:
         for name in incident_types:
-            EXTENDERS.setdefault(name, []).append(extender)
+            EXTENDERS.setdefault(name, []).append(cast(FactExtender, extender))
         return extender
     return register
 
@@ -202,10 +209,10 @@ class RoundLog:
             turn = taken[self.taken_seen]
             while self.events_seen < len(events) and not isinstance(events[self.events_seen], Action):
                 self.events_seen += 1
-            if self.events_seen >= len(events) or events[self.events_seen].seat != turn.seat:
+            event = events[self.events_seen] if self.events_seen < len(events) else None
+            if not isinstance(event, Action) or event.seat != turn.seat:
                 self.aligned = False
                 return self
-            event = events[self.events_seen]
             self.taken_seen += 1
             self.events_seen += 1
             if turn.street != self.street:

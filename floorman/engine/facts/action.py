@@ -25,8 +25,16 @@ from dataclasses import dataclass
 from floorman.engine.facts import Fact, Situation, builds, extends, incident_seat, round_log
 from floorman.errors import InvalidEvent
 from floorman.model.events import Action
-from floorman.model.incidents.action import (BETTING_KINDS, CashOnTable, ChipsAdded, ChipsHidden,
-                                             FollowingAction, OutOfTurn, Question, WrongCount)
+from floorman.model.incidents.action import (
+    BETTING_KINDS,
+    CashOnTable,
+    ChipsAdded,
+    ChipsHidden,
+    FollowingAction,
+    OutOfTurn,
+    Question,
+    WrongCount,
+)
 from floorman.model.incidents.betting import Wager
 from floorman.model.state import HandState
 from floorman.model.table import BettingStructure, GameFormat
@@ -101,7 +109,7 @@ def seat_view(situation: Situation, seat: int) -> Fact:
     others = any(t.can_act for t in state.seats.values() if t.number != seat)
     reopened = state.reopened_for(seat)
     acted = s.acted_level is not None
-    faced_since = state.current_bet - s.acted_level if acted else 0
+    faced_since = state.current_bet - s.acted_level if s.acted_level is not None else 0
     cap_reached = state.cap_reached
     structure = state.table.structure
     cap_count_reached = fixed and structure.raise_cap is not None and state.bets_and_raises >= structure.raise_cap
@@ -305,6 +313,8 @@ def oot_fact(situation: Situation, index: int, act: OotAct, skipped: int | None,
     skipped = skipped if skipped is not None else actor
     if skipped != actor:
         raise InvalidEvent(f"seat {actor} is to act, not seat {skipped}", field=f"{where}.skipped")
+    if skipped is None:        # the round is over: acting now skips nobody
+        raise InvalidEvent("nobody is to act now, so no seat was skipped", field=f"{where}.skipped")
     # the seats due to act before the out-of-turn seat, clockwise from the skipped seat
     order = state.order
     start = order.index(skipped)
@@ -528,14 +538,14 @@ def _street_levels_by_replay(situation: Situation) -> list[int]:
 def _bet_to(wager: Wager, fact: Fact, situation: Situation, pl_max_to: int) -> int:
     """The street total the wager bets or raises to (0 = it is not a bet or raise)."""
     decided = fact["decided_by"]
-    all_in_to = fact["street_bet"] + fact["stack"]
+    all_in_to = int(fact["street_bet"]) + int(fact["stack"])
     if decided == "words":
         declared = wager.declared
         if declared in ("bet", "raise"):
             if wager.amount_said is not None:
                 # "raise BY N": the increment over the bet faced; otherwise the amount is the total
-                return fact["current_bet"] + wager.amount_said if wager.raise_by else wager.amount_said
-            return fact["push_to"] if wager.chips else 0
+                return int(fact["current_bet"]) + wager.amount_said if wager.raise_by else wager.amount_said
+            return int(fact["push_to"]) if wager.chips else 0
         if declared == "amount-only":
             return wager.amount_said or 0
         if declared == "all-in":
@@ -546,7 +556,7 @@ def _bet_to(wager: Wager, fact: Fact, situation: Situation, pl_max_to: int) -> i
     if decided == "chips":
         if fact["single_chip"] and fact["facing_bet"]:
             return 0
-        return fact["push_to"]
+        return int(fact["push_to"])
     return 0
 
 
@@ -579,7 +589,7 @@ def _declared_raise(wager: Wager, fact: Fact, bet_to: int) -> bool:
         return False
     if fact["declared"] in ("raise", "pot"):
         return True
-    return bet_to > fact["current_bet"]
+    return bet_to > int(fact["current_bet"])
 
 
 def _is_undercall(fact: Fact) -> bool:
@@ -611,7 +621,7 @@ def wager_action_fields(situation: Situation, wager: Wager, index: int, built: l
     pl_max = min(pot_limit_count(state, seat).max_to, all_in_to) if pot_limit else 0
     bet_to = _bet_to(wager, fact, situation, pl_max)
     declared_raise = _declared_raise(wager, fact, bet_to)
-    may_raise = fact.get("may_raise", fact["reopened"] and not state.cap_reached)
+    may_raise = bool(fact.get("may_raise", fact["reopened"] and not state.cap_reached))
     s = state.seats[seat]
     # undercalls: the opening bet of the round, the levels, and the order of several undercalls
     undercall = _is_undercall(fact)
@@ -629,7 +639,7 @@ def wager_action_fields(situation: Situation, wager: Wager, index: int, built: l
     # count of undercalls so far and the first undercaller, so no other wager is rebuilt
     previous = _previous_wager_fact(situation, index)
     undercalls_before = int(previous["act_undercall_count"]) if previous else 0
-    first_undercaller = int(previous["act_first_undercaller"]) if undercalls_before else seat
+    first_undercaller = int(previous["act_first_undercaller"]) if previous and undercalls_before else seat
     faced_since = state.current_bet - s.acted_level if s.acted_level is not None else 0
     reopen_needed = (state.bet_size + 1) // 2 if fixed else raise_size(state)
     short = all_in_to <= fact["current_bet"]

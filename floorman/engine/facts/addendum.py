@@ -5,15 +5,15 @@ call made before the amount was known.
 
 from __future__ import annotations
 
+from typing import Any
+
 from floorman.engine.facts import Fact, Situation, builds, incident_seat
 from floorman.errors import InvalidEvent
 from floorman.model.incidents.addendum import CallBeforeAmount, FollowingAction, PotCountError, UnderRaiseFound
 from floorman.model.table import BettingStructure
 
 
-
-
-def _followers(situation: Situation, then: tuple[FollowingAction, ...], where: str) -> dict:
+def _followers(situation: Situation, then: tuple[FollowingAction, ...], where: str) -> dict[str, Any]:
     """Who called and who folded after the disputed bet, and whether that was substantial action
     (TDA 2024 36 / 2026 38: two actions of which one puts chips in, or any three actions)."""
     for i, follower in enumerate(then):

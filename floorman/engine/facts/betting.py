@@ -168,7 +168,7 @@ def wager_facts(situation: Situation, wager: Wager, index: int) -> list[Fact]:
         # no bet yet: chips that reach the minimum bet, or are the last chips (short: TDA 52-A)
         "opening_legal": current == 0 and push_to > 0 and (push_to >= state.min_bet or last_chips),
         "over_max": push_to > max_raise_to,
-        "tiny_push": 0 < chips_total and 100 * chips_total <= tiny_percent * to_call,
+        "tiny_push": chips_total > 0 and 100 * chips_total <= tiny_percent * to_call,
         "tiny_push_percent": tiny_percent,
         "first_motion_total": first_motion, "first_motion_to": frame + first_motion,
         "first_motion_calls": first_motion >= to_call,

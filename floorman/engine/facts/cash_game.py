@@ -13,9 +13,22 @@ from floorman.engine.facts import Fact, Situation, builds, incident_fact, incide
 from floorman.engine.facts.setup import missed_blind_posts
 from floorman.errors import InvalidEvent
 from floorman.model.cards import deck
-from floorman.model.incidents.cash_game import (BuyIn, DeckChange, DrawStubShort, LeaveGame, NewGameSeating,
-                                                OnlineAccount, OnlineTimeout, PlayOver, RabbitHunt, Rake, RunItTwice,
-                                                SeatChange, SitOut, StubDropped)
+from floorman.model.incidents.cash_game import (
+    BuyIn,
+    DeckChange,
+    DrawStubShort,
+    LeaveGame,
+    NewGameSeating,
+    OnlineAccount,
+    OnlineTimeout,
+    PlayOver,
+    RabbitHunt,
+    Rake,
+    RunItTwice,
+    SeatChange,
+    SitOut,
+    StubDropped,
+)
 from floorman.model.table import GameFormat
 
 

@@ -25,8 +25,20 @@ from floorman.errors import InvalidEvent
 from floorman.model.events import Post
 from floorman.model.incidents.conduct import OFFENCES, ChipsFoundBehind, Complaint, Conduct, LostChips, TokenBet
 from floorman.model.incidents.conduct import Penalty as IncidentPenalty
-from floorman.model.penalty import (FIRST_OFFENCE, PENALTY_TYPES, AtTable, Ladder, Penalty, Posts, assess, at_level,
-                                    chosen_penalty, compared, forced_bets_per_round, posts_while_away)
+from floorman.model.penalty import (
+    FIRST_OFFENCE,
+    PENALTY_TYPES,
+    AtTable,
+    Ladder,
+    Penalty,
+    Posts,
+    assess,
+    at_level,
+    chosen_penalty,
+    compared,
+    forced_bets_per_round,
+    posts_while_away,
+)
 from floorman.model.table import GameFormat
 
 #: offences that are cheating online: the security team closes the account (seed 000, online play)

@@ -10,8 +10,17 @@ from __future__ import annotations
 
 from typing import NamedTuple
 
-from floorman.engine.facts import (ANTE_POSTS, Fact, Situation, builds, deal_order, dealt_in_seats, incident_fact,
-                                   table_button, table_seat_number)
+from floorman.engine.facts import (
+    ANTE_POSTS,
+    Fact,
+    Situation,
+    builds,
+    deal_order,
+    dealt_in_seats,
+    incident_fact,
+    table_button,
+    table_seat_number,
+)
 from floorman.errors import FloormanError, InvalidEvent
 from floorman.model import button as buttons
 from floorman.model.cards import RANKS
@@ -158,7 +167,7 @@ def new_player_facts(situation: Situation, new: NewPlayer, index: int) -> list[F
                            field=f"{where}.empty_seat")
     small, big = _current_blinds(situation, where)
     dead_small = small is None
-    if dead_small:
+    if small is None:
         # a dead small blind falls on last hand's big blind's seat: by default the seat just before
         # this hand's big blind (the incident may name another)
         small = new.small_blind_seat or (big - 2) % table.seat_count + 1

@@ -161,7 +161,8 @@ def winning_hand(result: HandResult | None) -> str:
         for seat in (*award.winners_high, *award.winners_low):
             high, low = result.readings.get(seat, (None, None))
             if high is not None or low is not None:
-                return (high or low).name
+                name: str = (high or low).name
+                return name
     return ""
 
 
@@ -215,7 +216,7 @@ def showdown_facts(situation: Situation, question: ShowdownQuestion, index: int)
     result = result_of(state)
     basis, odd_seat, odd_chips = odd_chip(state, result)
     hi_lo = state.table.variant in HI_LO
-    contested = [a for a in (result.awards if result else ()) if len(result.pots[a.pot_index].eligible) > 1]
+    contested = [a for a in result.awards if len(result.pots[a.pot_index].eligible) > 1] if result else []
     low_qualified = any(a.winners_low for a in contested)
     from floorman.model.pots import pot_name
 

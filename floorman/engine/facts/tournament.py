@@ -9,6 +9,8 @@ give each seat's number as its own param.
 
 from __future__ import annotations
 
+from collections.abc import Iterable
+
 from floorman.engine.facts import ANTE_POSTS, Fact, Situation, builds, deal_order, dealt_in_seats, incident_fact
 from floorman.errors import InvalidEvent
 from floorman.model.chip_race import ROUNDINGS, RaceSeat, chip_race
@@ -42,7 +44,7 @@ def _listing(values: dict[int, int], unit: str = "") -> str:
     return ", ".join(f"seat {seat} {value:,}{unit}" for seat, value in sorted(values.items())) or "none"
 
 
-def _seat_list(seats) -> str:
+def _seat_list(seats: Iterable[int]) -> str:
     seats = sorted(seats)
     if not seats:
         return "none"

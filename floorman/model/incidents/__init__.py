@@ -10,7 +10,7 @@ from __future__ import annotations
 
 from collections.abc import Mapping
 from dataclasses import dataclass, field
-from typing import Annotated, Any, ClassVar
+from typing import Annotated, Any, ClassVar, TypeVar
 
 from pydantic import Field, ValidationError
 
@@ -65,7 +65,10 @@ class Incident(_Strict):
         return frozenset()
 
 
-def incident(cls: type[Incident]) -> type[Incident]:
+IncidentT = TypeVar("IncidentT", bound="Incident")
+
+
+def incident(cls: type[IncidentT]) -> type[IncidentT]:
     """Class decorator: register an incident type under its `type` default."""
     name = cls.model_fields["type"].default
     if name in INCIDENT_TYPES:

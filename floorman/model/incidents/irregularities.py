@@ -32,12 +32,12 @@ from typing import ClassVar, Literal
 from pydantic import Field, field_validator, model_validator
 
 from floorman.model.cards import parse_cards
-from floorman.model.incidents import AssumedAs, CHIP_LIMIT, Incident, incident
+from floorman.model.incidents import CHIP_LIMIT, AssumedAs, Incident, incident
 
 
 def _cards(value: object) -> tuple[str, ...]:
     if isinstance(value, (str, list, tuple)):
-        return tuple(parse_cards(value))  # type: ignore[arg-type]
+        return tuple(parse_cards(value))
     raise ValueError("expected cards such as 'AsKd' or ['As', 'Kd']")
 
 

@@ -183,7 +183,7 @@ class PartialTable(Incident):
     @classmethod
     def _cards(cls, value: object) -> tuple[str, ...]:
         if isinstance(value, (str, list, tuple)):
-            return tuple(parse_cards(value))  # type: ignore[arg-type]
+            return tuple(parse_cards(value))
         raise ValueError("expected cards such as 'As' or ['As']")
 
 

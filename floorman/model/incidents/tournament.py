@@ -33,7 +33,7 @@ SeatNumber = int
 
 def _cards(value: object) -> tuple[str, ...]:
     if isinstance(value, (str, list, tuple)):
-        cards = tuple(parse_cards(value))  # type: ignore[arg-type]
+        cards = tuple(parse_cards(value))
         if "??" in cards:
             raise ValueError("race cards are known cards, e.g. 'As'")
         return cards

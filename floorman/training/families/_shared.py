@@ -7,8 +7,8 @@ from collections.abc import Callable
 from typing import Any
 
 from floorman.builder import HandBuilder
-from floorman.notation.setup import parse_setup
 from floorman.model.table import Table
+from floorman.notation.setup import parse_setup
 from floorman.rulebook.house import HouseRules
 from floorman.training.chipset import stakes_chips
 from floorman.training.mistakes import Case

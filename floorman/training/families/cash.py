@@ -11,16 +11,27 @@ import random
 from typing import Any
 
 from floorman.builder import HandBuilder
-from floorman.model.incidents.cash_game import (BuyIn, DeckChange, DrawStubShort, LeaveGame, OnlineAccount,
-                                                OnlineTimeout, PlayOver, RabbitHunt, Rake, RunItTwice, SeatChange,
-                                                SitOut, StubDropped)
+from floorman.model.incidents.cash_game import (
+    BuyIn,
+    DeckChange,
+    DrawStubShort,
+    LeaveGame,
+    OnlineAccount,
+    OnlineTimeout,
+    PlayOver,
+    RabbitHunt,
+    Rake,
+    RunItTwice,
+    SeatChange,
+    SitOut,
+    StubDropped,
+)
 from floorman.training.chipset import round_to
 from floorman.training.families._shared import KIND_WORDS, always, blinds_table, fold_around, holdem_table
 from floorman.training.mistakes import Mistake
 from floorman.training.question import Answer
-from floorman.training.templates import SEATS, STAKES, Draft, Template, act, flop, to_flop
+from floorman.training.templates import SEATS, STAKES, Draft, Template, act, actor, flop, to_flop
 from floorman.training.wording import plural, seats_list, sentence
-
 
 
 def _hand(rng: random.Random, difficulty: str, floor: Any, profile: str | None, *, fmt: str | None = None,
@@ -115,7 +126,7 @@ def _rabbit_hunt(rng, difficulty, floor, profile):
         seat = b.table.seats[-1].number
         what = "everyone folds to a raise. Then"
     else:
-        seat = b.state.actor
+        seat = actor(b)
         what = "the action is on"
     b.add_incident(RabbitHunt(seat=seat))
     return Draft(b, f"{_line(b)} {_allows(allowed, 'rabbit hunting')} Before the flop {what} seat {seat} asks to "
@@ -179,7 +190,7 @@ def _online_timeout(rng, difficulty, floor, profile):
     to_flop(b, rng)
     if rng.random() < 0.5:
         act(b, "bet", b.state.big_blind * rng.randint(1, 4))
-    seat = b.state.actor
+    seat = actor(b)
     cause = rng.choice(("timer", "timer", "disconnected"))
     bank = rng.choice((0, 0, 15))
     b.add_incident(OnlineTimeout(seat=seat, cause=cause, time_bank_left=bank))

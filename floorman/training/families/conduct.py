@@ -4,12 +4,19 @@ complaints the floor answers by its authority; chips found behind an all-in, los
 
 from __future__ import annotations
 
-from floorman.model.incidents.conduct import (OFFENCES, ChipsFoundBehind, Complaint, Conduct, LostChips,
-                                              Penalty, TokenBet)
+from floorman.model.incidents.conduct import (
+    OFFENCES,
+    ChipsFoundBehind,
+    Complaint,
+    Conduct,
+    LostChips,
+    Penalty,
+    TokenBet,
+)
 from floorman.training.families._shared import always, fold_around
 from floorman.training.mistakes import Mistake
 from floorman.training.question import Answer
-from floorman.training.templates import Draft, Template, act, chips_of, deal, open_action, story, to_flop
+from floorman.training.templates import Draft, Template, act, actor, chips_of, deal, open_action, story, to_flop
 from floorman.training.wording import plural
 
 #: how each offence reads in a question
@@ -89,9 +96,9 @@ def _complaint(rng, difficulty, floor, profile):
 def _chips_found_behind(rng, difficulty, floor, profile):
     b = deal(rng, difficulty, floor, profile)
     to_flop(b, rng)
-    bettor = b.state.actor
+    bettor = actor(b)
     act(b, "bet", b.state.big_blind * rng.randint(2, 6))
-    all_in = b.state.actor
+    all_in = actor(b)
     seat = b.state.seats[all_in]
     act(b, "all-in", seat.street_bet + seat.stack)
     fold_around(b, bettor)
@@ -116,7 +123,7 @@ def _lost_chips(rng, difficulty, floor, profile):
 def _token_bet(rng, difficulty, floor, profile):
     b = deal(rng, difficulty, floor, profile)
     open_action(b, rng, difficulty)
-    seat = b.state.actor
+    seat = actor(b)
     item = rng.choice(("bounty-chip", "clock-token"))
     b.add_incident(TokenBet(seat=seat, item=item, pushed_forward=True))
     return Draft(b, f"{story(b)} Seat {seat} pushes its {item.replace('-', ' ')} over the line without a word. "

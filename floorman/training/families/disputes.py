@@ -13,7 +13,7 @@ from floorman.training.chipset import make_push
 from floorman.training.families.pots import _check_down, _deal
 from floorman.training.mistakes import Case, Mistake
 from floorman.training.question import Answer
-from floorman.training.templates import Draft, Template, act, chips_of, deal, story, to_flop
+from floorman.training.templates import Draft, Template, act, actor, chips_of, deal, story, to_flop
 from floorman.training.wording import chips_phrase
 
 
@@ -27,11 +27,15 @@ def _undercalls(rng, difficulty, floor, profile):
     bettor = state.actor
     bet = state.big_blind * rng.randint(3, 8)
     act(b, "bet", bet)
-    first = b.state.actor
+    first = actor(b)
     short = make_push(rng.choice([c for c in chips if c < bet] or chips[:1]), chips)
+    if short is None:
+        raise ValueError("no push short of the bet")
     b.add_incident(Wager(seat=first, chips=short))
     second = next(n for n in b.state.seats_to_act if n not in (first, bettor))
     again = make_push(rng.choice([c for c in chips if c < bet] or chips[:1]), chips)
+    if again is None:
+        raise ValueError("no push short of the bet")
     b.add_incident(Wager(seat=second, chips=again))
     if sum(short) >= bet or sum(again) >= bet:
         raise ValueError("not undercalls")
@@ -50,7 +54,7 @@ def _short_opening(rng, difficulty, floor, profile):
     push = make_push(below[-1] * rng.randint(1, max(1, (state.big_blind - 1) // below[-1])), below)
     if push is None or sum(push) >= state.big_blind:
         raise ValueError("no push below the minimum")
-    seat = state.actor
+    seat = actor(b)
     b.add_incident(Wager(seat=seat, chips=push))
     return Draft(b, f"{story(b)} Nobody has bet. Seat {seat} silently puts out {chips_phrase(push)}, with plenty "
                     "behind. What is it?", "bet_to" if rng.random() < 0.4 else None)
@@ -60,7 +64,7 @@ def _home_string_bet(rng, difficulty, floor, profile):
     b = deal(rng, difficulty, floor, profile or "home", fmt="cash")
     to_flop(b, rng)
     act(b, "bet", b.state.big_blind * rng.randint(1, 4))
-    seat = b.state.seats[b.state.actor]
+    seat = b.state.seats[actor(b)]
     chips = chips_of(b)
     first = make_push(b.state.to_call(), chips)
     more = make_push(b.state.big_blind * rng.randint(1, 6), chips)

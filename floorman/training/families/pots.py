@@ -10,10 +10,10 @@ import re
 from typing import Any
 
 from floorman.builder import HandBuilder
-from floorman.notation.setup import parse_setup
 from floorman.model.cards import deck
 from floorman.model.events import Board, DealHole, Show
 from floorman.model.incidents.showdown import ShowdownQuestion
+from floorman.notation.setup import parse_setup
 from floorman.training.chipset import stakes_chips
 from floorman.training.mistakes import Case, Mistake
 from floorman.training.question import Answer
@@ -119,7 +119,7 @@ TEMPLATES: tuple[Template, ...] = (
 
 # ----------------------------------------------------------------------------- common mistakes
 def _showdown(case: Case) -> dict[str, Any] | None:
-    return (case.facts.get("showdown") or [None])[0]
+    return next(iter(case.facts.get("showdown") or ()), None)
 
 
 def _odd_chip_to_the_other_winner(case: Case) -> Answer | None:

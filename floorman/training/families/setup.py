@@ -23,7 +23,7 @@ from floorman.training.chipset import round_to
 from floorman.training.families._shared import KIND_WORDS, holdem_table
 from floorman.training.mistakes import Case, Mistake
 from floorman.training.question import Answer
-from floorman.training.templates import SEATS, STAKES, Draft, Template, act
+from floorman.training.templates import SEATS, STAKES, Draft, Template, act, actor
 from floorman.training.wording import article
 
 
@@ -123,7 +123,7 @@ def _missed_blinds(rng, difficulty, floor, profile):
 
 def _straddle(rng, difficulty, floor, profile):
     b = _hand(rng, difficulty, floor, profile, fmt="cash" if rng.random() < 0.7 else "tournament", least=4)
-    seat = b.state.actor
+    seat = actor(b)
     big = b.table.forced_bets.big_blind
     amount = 2 * big if rng.random() < 0.7 else 2 * big + big * rng.randint(1, 3)
     b.add_incident(Straddle(seat=seat, amount=amount))
@@ -270,7 +270,7 @@ def _next_button_other_rule(case: Case) -> Answer | None:
     moves the button, the next player after the button in a room that plays a dead button."""
     if _type(case) != "next-hand-button":
         return None
-    fact = (case.facts.get("next_hand_button") or [None])[0]
+    fact = next(iter(case.facts.get("next_hand_button") or ()), None)
     if fact is None or fact["heads_up"] or fact["becoming_heads_up"]:
         return None
     if fact["moving"]:

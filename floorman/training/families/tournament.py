@@ -25,10 +25,10 @@ from floorman.model.incidents.tournament import (
     WrongSeat,
 )
 from floorman.model.table import Table
+from floorman.training.chipset import stakes_chips
 from floorman.training.families._shared import always, fold_around
 from floorman.training.mistakes import Mistake
 from floorman.training.question import Answer
-from floorman.training.chipset import stakes_chips
 from floorman.training.templates import Draft, Template, act, story
 from floorman.training.wording import article, seats_list, sentence
 

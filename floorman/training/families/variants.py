@@ -24,7 +24,6 @@ from floorman.training.mistakes import Case, Mistake
 from floorman.training.question import Answer
 from floorman.training.templates import Draft, Template, act, limp_around
 
-
 FLOP_GAMES = ("piquet", "piquet-bridge-suits", "short-deck", "holdem")
 STUD_GAMES = ("stud", "stud-hi-lo", "razz")
 GAME_WORDS = {"piquet": "32-card hold'em (7s to aces)", "piquet-bridge-suits":
@@ -247,7 +246,7 @@ def _extra_stud_card(case: Case) -> Answer | None:
 
 def _tie_broken_the_other_way(case: Case) -> Answer | None:
     """Equal upcards: the other tied seat acts first (by position where suits decide, or the reverse)."""
-    fact = (case.facts.get("stud_question") or [None])[0]
+    fact = next(iter(case.facts.get("stud_question") or ()), None)
     if fact is None or fact["asks"] != "first-to-act" or not fact["showing_tie"]:
         return None
     tied = [int(n) for n in fact["tied_seats"].split(",") if n.strip()]
@@ -260,7 +259,7 @@ _HIGH = "23456789TJQKA"
 
 def _razz_high_hand_first(case: Case) -> Answer | None:
     """In razz, the highest showing hand (as in stud) made to act first, not the lowest."""
-    fact = (case.facts.get("stud_question") or [None])[0]
+    fact = next(iter(case.facts.get("stud_question") or ()), None)
     if fact is None or fact["asks"] != "first-to-act" or not fact["razz"]:
         return None
 
