@@ -31,6 +31,8 @@ import statistics
 import sys
 import time
 import warnings
+from collections.abc import Callable
+from typing import Any
 
 from peer import DATA, pokerkit_end_to_end, timed
 
@@ -59,13 +61,7 @@ def main(argv: list[str] | None = None) -> int:
 
     warnings.simplefilter("ignore")   # pokerkit warns about unknown fields and needless folds
 
-    def floorman_end_to_end() -> int:
-        count = 0
-        for source, text in texts:
-            for hand in phh.read_hands(text, source=source):
-                phh.replay_hand(hand)
-                count += 1
-        return count
+    floorman_end_to_end = reader_end_to_end(phh, texts)
 
     def pokerkit_texts_end_to_end() -> int:
         return pokerkit_end_to_end(text for _, text in texts)
@@ -119,6 +115,19 @@ def main(argv: list[str] | None = None) -> int:
     return 0
 
 
+def reader_end_to_end(reader: Any, texts: list[tuple[str, str]]) -> Callable[[], int]:
+    """A run of a version of the reader (a module with `read_hands` and `replay_hand`) over the
+    texts, from the text to the final stacks; it returns the number of hands."""
+    def run() -> int:
+        count = 0
+        for source, text in texts:
+            for hand in reader.read_hands(text, source=source):
+                reader.replay_hand(hand)
+                count += 1
+        return count
+    return run
+
+
 def compare(other_file: str, texts: list[tuple[str, str]], runs: int, as_json: bool) -> int:
     """End to end, interleaved: the other version of the reader, this one, and pokerkit."""
     from floorman import phh
@@ -132,17 +141,7 @@ def compare(other_file: str, texts: list[tuple[str, str]], runs: int, as_json: b
     spec.loader.exec_module(other)
     warnings.simplefilter("ignore")
 
-    def end_to_end(module):
-        def run() -> int:
-            count = 0
-            for source, text in texts:
-                for hand in module.read_hands(text, source=source):
-                    module.replay_hand(hand)
-                    count += 1
-            return count
-        return run
-
-    versions = {"before": end_to_end(other), "after": end_to_end(phh)}
+    versions = {"before": reader_end_to_end(other, texts), "after": reader_end_to_end(phh, texts)}
     for run in versions.values():      # warm up
         run()
     pokerkit_end_to_end(text for _, text in texts)
