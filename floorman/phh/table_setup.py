@@ -93,7 +93,7 @@ def setup_key(fields: Mapping[str, Any], code: str) -> tuple[Any, ...] | None:
             or type(fields.get("ante_trimming_status", False)) is not bool \
             or not _STR_TYPE.issuperset(map(type, actions)) or "." in "".join(actions):
         return None
-    return "header", code, tuple(stacks), tuple(antes), blinds, seats, scalars
+    return "setup", code, tuple(stacks), tuple(antes), blinds, seats, scalars
 
 
 def read_setup(hand: HandText, game: Game) -> TableSetup:
