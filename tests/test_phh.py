@@ -361,6 +361,7 @@ def test_the_second_hand_of_a_file_is_read_as_if_alone(second):
 @pytest.mark.parametrize("actions", [
     ["p1 cbr 0"], ["p1 cbr -5"], ["p1 cbr x"], ["p1 cbr inf"], ["p9 f"], ["p1 cc # note"], ["d db AsAs"],
     ["d dh p9 AsKd"], ["d db Xx"], ["p1 f", "p1 f"],
+    ["p1 sm"], ["p1 sm -"], ["p1 sm AsKs # shown"], ["p9 sm AsKs"], ["p1 sm Xx"], ["p1 sm As Ks"],
 ])
 def test_odd_actions_read_the_same_with_and_without_the_common_shapes(actions, monkeypatch):
     # a shape the fast path does not take, or must leave to the general code for its error
@@ -376,6 +377,19 @@ def test_odd_actions_read_the_same_with_and_without_the_common_shapes(actions, m
     fast = outcome()
     monkeypatch.setattr(phh_actions, "common_shape", lambda action: None)
     assert outcome() == fast
+
+
+def test_a_common_shape_the_game_does_not_allow_is_refused_as_the_general_code_refuses_it(monkeypatch):
+    # 'd db cards' is read once per file whatever the game: a stud hand must still refuse it
+    text = hand_text(variant="'F7S'", blinds_or_straddles=None, min_bet=None, antes="[1, 1, 1]", bring_in="1",
+                     small_bet="2", big_bet="4", actions="['d dh p1 AsKs7c', 'd db 2d3d4d']")
+    with pytest.raises(InputFileError) as fast:
+        phh.parse_phh(text)
+    monkeypatch.setattr(phh_actions, "common_shape", lambda action: None)
+    with pytest.raises(InputFileError) as general:
+        phh.parse_phh(text)
+    assert str(fast.value) == str(general.value) and "has no board cards" in fast.value.message
+    assert fast.value.field == "actions[1]"
 
 
 @pytest.mark.skipif(not DATA.is_dir(), reason=f"the shared PHH data is not at {DATA}")
