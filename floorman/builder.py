@@ -27,8 +27,8 @@ if TYPE_CHECKING:
     from floorman.engine.floor import Floor
     from floorman.model.events import Event
     from floorman.model.incidents import Incident
-    from floorman.model.state import HandState
     from floorman.model.room import RoomRules
+    from floorman.model.state import HandState
     from floorman.rulebook.house import HouseRules
     from floorman.ruling import RulingReport
 

@@ -13,6 +13,9 @@ from floorman import phh
 from floorman.errors import InputFileError
 from floorman.model.events import EVENT_ADAPTER, Action, DealHole, Draw, Muck, Post, Show
 from floorman.model.table import BettingStructure, GameFormat, Variant
+from floorman.phh import actions as phh_actions
+from floorman.phh import table_setup as phh_setup
+from floorman.phh.toml_subset import read_toml
 
 DATA = Path(__file__).resolve().parents[1].parent / "shared" / "data" / "phh"
 
@@ -285,9 +288,9 @@ def test_the_fast_toml_path_reads_exactly_what_tomllib_reads(text):
         expected = tomllib.loads(text, parse_float=Decimal)
     except tomllib.TOMLDecodeError:
         with pytest.raises(InputFileError, match="not valid TOML"):
-            phh._toml(text, "t.phh")
+            read_toml(text, "t.phh")
         return
-    got = phh._toml(text, "t.phh")
+    got = read_toml(text, "t.phh")
     assert got == expected and repr(got) == repr(expected)
 
 
@@ -296,16 +299,16 @@ def test_the_fast_toml_path_matches_tomllib_on_the_real_files():
     for path in sorted(DATA.glob("*.phhs")):
         text = path.read_text(encoding="utf-8")
         expected = tomllib.loads(text, parse_float=Decimal)
-        got = phh._toml(text, str(path))
+        got = read_toml(text, str(path))
         assert got == expected and repr(got) == repr(expected), path.name
 
 
 @pytest.mark.skipif(not DATA.is_dir(), reason=f"the shared PHH data is not at {DATA}")
 def test_the_common_action_shapes_read_as_the_general_code_reads_them(monkeypatch):
-    # the reader parses 'pN f', 'pN cc', 'pN cbr X', 'd dh pN cards' and 'd db cards' once per
-    # file (phh._action_shape): with that off, every shared hand must come out the same
+    # the reader parses 'pN f', 'pN cc', 'pN cbr X', 'd dh pN cards', 'd db cards' and 'pN sm'
+    # once per file (phh_actions.common_shape): with that off, every shared hand must come out the same
     fast = {path: phh.load(path) for path in sorted(DATA.glob("*.phhs"))}
-    monkeypatch.setattr(phh, "_action_shape", lambda action: None)
+    monkeypatch.setattr(phh_actions, "common_shape", lambda action: None)
     for path, hands in fast.items():
         general = phh.load(path)
         assert len(general) == len(hands)
@@ -316,10 +319,10 @@ def test_the_common_action_shapes_read_as_the_general_code_reads_them(monkeypatc
 
 @pytest.mark.skipif(not DATA.is_dir(), reason=f"the shared PHH data is not at {DATA}")
 def test_a_header_shared_by_a_files_hands_reads_as_each_hand_alone(monkeypatch):
-    # hands with the same amounts share their header, worked out once per file (phh._header_key):
+    # hands with the same amounts share their setup, worked out once per file (phh_setup.setup_key):
     # with that off, every shared hand must come out the same
     cached = {path: phh.load(path) for path in sorted(DATA.glob("*.phhs"))}
-    monkeypatch.setattr(phh, "_header_key", lambda raw, code: None)
+    monkeypatch.setattr(phh_setup, "setup_key", lambda fields, code: None)
     for path, hands in cached.items():
         for a, b in zip(hands, phh.load(path), strict=True):
             assert (a.table, a.events, a.event_actions, a.scale, a.seats, a.unknown_stacks) == \
@@ -358,6 +361,7 @@ def test_the_second_hand_of_a_file_is_read_as_if_alone(second):
 @pytest.mark.parametrize("actions", [
     ["p1 cbr 0"], ["p1 cbr -5"], ["p1 cbr x"], ["p1 cbr inf"], ["p9 f"], ["p1 cc # note"], ["d db AsAs"],
     ["d dh p9 AsKd"], ["d db Xx"], ["p1 f", "p1 f"],
+    ["p1 sm"], ["p1 sm -"], ["p1 sm AsKs # shown"], ["p9 sm AsKs"], ["p1 sm Xx"], ["p1 sm As Ks"],
 ])
 def test_odd_actions_read_the_same_with_and_without_the_common_shapes(actions, monkeypatch):
     # a shape the fast path does not take, or must leave to the general code for its error
@@ -371,8 +375,21 @@ def test_odd_actions_read_the_same_with_and_without_the_common_shapes(actions, m
         return hand.events, hand.event_actions
 
     fast = outcome()
-    monkeypatch.setattr(phh, "_action_shape", lambda action: None)
+    monkeypatch.setattr(phh_actions, "common_shape", lambda action: None)
     assert outcome() == fast
+
+
+def test_a_common_shape_the_game_does_not_allow_is_refused_as_the_general_code_refuses_it(monkeypatch):
+    # 'd db cards' is read once per file whatever the game: a stud hand must still refuse it
+    text = hand_text(variant="'F7S'", blinds_or_straddles=None, min_bet=None, antes="[1, 1, 1]", bring_in="1",
+                     small_bet="2", big_bet="4", actions="['d dh p1 AsKs7c', 'd db 2d3d4d']")
+    with pytest.raises(InputFileError) as fast:
+        phh.parse_phh(text)
+    monkeypatch.setattr(phh_actions, "common_shape", lambda action: None)
+    with pytest.raises(InputFileError) as general:
+        phh.parse_phh(text)
+    assert str(fast.value) == str(general.value) and "has no board cards" in fast.value.message
+    assert fast.value.field == "actions[1]"
 
 
 @pytest.mark.skipif(not DATA.is_dir(), reason=f"the shared PHH data is not at {DATA}")

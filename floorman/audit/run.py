@@ -29,7 +29,7 @@ def audit_piece(piece: Piece) -> list[HandAudit]:
     if piece.problem is not None:
         return [unreadable(piece.source, piece.section, piece.first_line, piece.problem)]
     out: list[HandAudit] = []
-    cache: dict = {}        # what the hands of one file share (floorman.phh._interned)
+    cache: dict = {}        # what the hands of one file share (floorman.phh.unvalidated.interned)
     for section in piece_sections(piece):
         try:
             text = section.text.decode("utf-8")

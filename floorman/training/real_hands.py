@@ -1,7 +1,7 @@
 """Real hands for the quiz: the PHH hands shipped under floorman/data/phh, with ONE irregularity
 injected at a random point of the hand where it can legally happen.
 
-The hands are read with floorman/phh.py and replayed once (cached); each replay records, event by
+The hands are read with floorman/phh/ and replayed once (cached); each replay records, event by
 event, where each irregularity could be injected. A question takes the events up to that point
 into the shared HandBuilder and enters the irregularity as the dispute.
 
