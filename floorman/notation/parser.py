@@ -17,7 +17,7 @@ from floorman.notation.errors import NotationError
 from floorman.notation.grammar import COMMANDS, Command, Slot
 from floorman.notation.lexer import Word
 
-if TYPE_CHECKING:                   # the model is imported when a command is built (a faster cold start)
+if TYPE_CHECKING:                   # a type only: the events module is imported where a command is built
     from floorman.model.events import ActionKind
 
 _NOT_CARDS = frozenset({"to", "tie", "in"})
