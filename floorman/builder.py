@@ -25,7 +25,7 @@ from floorman.notation.lexer import quoted
 if TYPE_CHECKING:
     from floorman.engine.facts import Situation
     from floorman.engine.floor import Floor
-    from floorman.model.events import Event
+    from floorman.model.events import Event, PostKind
     from floorman.model.incidents import Incident
     from floorman.model.room import RoomRules
     from floorman.model.state import HandState
@@ -176,7 +176,7 @@ class HandBuilder:
 
         state = state if state is not None else HandState(table)
         forced = table.forced_bets
-        posts: list[tuple[int, str, int]] = []
+        posts: list[tuple[int, PostKind, int]] = []
         if table.variant.family != "stud":
             small, big = state.expected_blind_seats()
         else:
@@ -198,10 +198,11 @@ class HandBuilder:
             after = [n for n in table.clockwise_from(big) if state.seats[n].dealt_in and n != big]
             posts += [(seat, "straddle", size) for seat, size in zip(after, forced.straddles)]
         left = {number: seat.stack for number, seat in state.seats.items()}
-        made = []
+        made: list[Event] = []
         for seat, kind, size in posts:
-            made.append(Post(seat=seat, kind=kind, amount=min(size, left[seat])))
-            left[seat] -= made[-1].amount
+            post = Post(seat=seat, kind=kind, amount=min(size, left[seat]))
+            made.append(post)
+            left[seat] -= post.amount
         return made
 
     def add_event(self, event: "Event") -> None:

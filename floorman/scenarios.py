@@ -298,12 +298,12 @@ def rules_for(scenario: Scenario, rulebook: Any, *, profile: str | None = None,
     A house file (`--house`, else the scenario's `house:`) gives the profile it extends and its
     options over that profile's; `--profile` overrides the profile. Errors name the scenario's
     `profile:` or `house:` line when that is where the name came from."""
-    from_file = house is None and scenario.header.house is not None
+    path = house if house is not None else scenario.house_path()
+    from_file = house is None and path is not None      # the scenario's `house:` line named it
     house_rules = None
-    if house is not None or from_file:
+    if path is not None:
         from floorman.rulebook.house import load_house
 
-        path = house if house is not None else scenario.house_path()
         if from_file and not path.is_file():
             raise InputFileError(f"no house file at {relative(path)} (a house: path is relative to the scenario)",
                                  file=scenario.path, line=line_of(scenario.document, ("house",)), field="house")

@@ -59,7 +59,7 @@ def test_quiz_stats_as_json(private_journal):
 
 
 def test_rulebook_lint_as_json_clean_and_with_a_problem(tmp_path, monkeypatch):
-    from floorman.rulebook import lint
+    from floorman.authoring import lint
 
     # the rule checks and the scenario pass (~10 s) are lint's own tests (test_rulebook_lint.py); here
     # the document is checked, with what they found passed on

@@ -338,11 +338,10 @@ def find_example(book: Rulebook, rule: Rule, folder: Path | None = None, *, rule
     if not candidates:
         return None
     scenario = min(candidates, key=lambda pair: pair[0])[1]
-    path = scenario.path
     try:
-        shown = str(Path(path).resolve().relative_to(folder.resolve().parent))
+        shown = str(Path(scenario.path).resolve().relative_to(folder.resolve().parent))
     except ValueError:
-        shown = path
+        shown = scenario.path
     example = Example(shown, scenario.title, scenario.header.question.strip(), scenario.header.profile)
     if not rule_on:
         return example

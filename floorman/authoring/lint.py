@@ -80,21 +80,21 @@ def lint_files(folder: Path) -> list[Problem]:
             if path.parent.name == "profiles":
                 if specs is None:
                     continue          # reported above: nothing to check the options against
-                item, document = load_profile(path, specs)
-                kind = "profile"
+                profile, document = load_profile(path, specs)
+                item_id, kind = profile.id, "profile"
             else:
-                item, document = load_rule(path)
-                kind = "rule"
-                book.rules[item.id] = item
-                book.files[item.id] = str(path.relative_to(folder))
-                book.lines[item.id] = getattr(document, "line", 1) or 1
-                book.field_lines[item.id] = {str(k): v for k, v in getattr(document, "lines", {}).items()}
+                rule, document = load_rule(path)
+                item_id, kind = rule.id, "rule"
+                book.rules[rule.id] = rule
+                book.files[rule.id] = str(path.relative_to(folder))
+                book.lines[rule.id] = getattr(document, "line", 1) or 1
+                book.field_lines[rule.id] = {str(k): v for k, v in getattr(document, "lines", {}).items()}
         except FloormanError as error:
             problems.append(_from_error(error, name))
             continue
-        key = f"{kind}:{item.id}"
+        key = f"{kind}:{item_id}"
         if key in seen:
-            problems.append(Problem("L002", name, f"id {item.id} is also used in {seen[key]}"))
+            problems.append(Problem("L002", name, f"id {item_id} is also used in {seen[key]}"))
         seen[key] = name
     if specs is not None:
         problems += fact_field_problems(book)

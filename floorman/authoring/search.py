@@ -16,7 +16,7 @@ from __future__ import annotations
 import dataclasses
 import math
 import re
-from collections import Counter
+from collections import Counter, defaultdict
 from dataclasses import dataclass
 from typing import Any
 
@@ -138,9 +138,9 @@ class RuleIndex:
 
     def __init__(self, book: Rulebook) -> None:
         self.book = book
-        self.docs: dict[str, Counter[str]] = {}
+        self.docs: dict[str, dict[str, float]] = {}     # rule id -> term -> weight
         for rule in book.rules.values():
-            bag: Counter[str] = Counter()
+            bag: defaultdict[str, float] = defaultdict(float)   # weights are fractional: not a Counter
             fields = {"id": rule.id.replace("-", " "), "name": rule.name.replace("-", " "), "title": rule.title,
                       "decision": (rule.ruling.decision.replace("-", " ") if rule.ruling
                                    else f"derives {rule.derive.name.replace('_', ' ')}"),  # type: ignore[union-attr]
@@ -154,8 +154,8 @@ class RuleIndex:
         self.lengths = {rule_id: sum(bag.values()) for rule_id, bag in self.docs.items()}
         self.average = sum(self.lengths.values()) / max(len(self.lengths), 1)
         document_frequency: Counter[str] = Counter()
-        for bag in self.docs.values():
-            document_frequency.update(bag.keys())
+        for weights in self.docs.values():
+            document_frequency.update(weights.keys())
         count = len(self.docs)
         self.idf = {term: math.log(1 + (count - df + 0.5) / (df + 0.5)) for term, df in document_frequency.items()}
 

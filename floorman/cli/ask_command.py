@@ -91,7 +91,7 @@ def ask(
     _show(consultation, scene, report, out, journal=journal, staff=staff, record=not no_journal)
 
 
-def _choose(consultation: Any, words: str, reader: Any, out: Any, bad_answer: type) -> None:
+def _choose(consultation: Any, words: str, reader: Any, out: Any, bad_answer: type[Exception]) -> None:
     """The dispute: from the words given, else asked (a few words or a number from the list)."""
     while True:
         if not words:
@@ -121,13 +121,14 @@ def _show(consultation: Any, scene: Any, report: Any, out: Any, *, journal: Path
 
     situation = scene.builder.situation()
     not_recorded = None
-    try:
-        from floorman.journal import record_ruling
-    except ImportError:          # a floorman without the journal still rules
-        record_ruling = None
-    if record_ruling is not None and record:
-        _, not_recorded = record_ruling(report.to_json(), command="ask", situation=situation, staff=staff,
-                                        journal_path=journal)
+    if record:
+        try:
+            from floorman.journal import record_ruling
+        except ImportError:      # a floorman without the journal still rules
+            pass
+        else:
+            _, not_recorded = record_ruling(report.to_json(), command="ask", situation=situation, staff=staff,
+                                            journal_path=journal)
     print_report(out, situation, report, title=consultation.dispute.label)
     if not_recorded:
         typer.echo(not_recorded, err=True)

@@ -237,7 +237,7 @@ def _interactive_reader(screen: _Screen) -> Callable[[Any], str | None]:
     from prompt_toolkit.completion import WordCompleter
     from prompt_toolkit.history import InMemoryHistory
 
-    prompt = PromptSession(history=InMemoryHistory(), complete_while_typing=True)
+    prompt: PromptSession[str] = PromptSession(history=InMemoryHistory(), complete_while_typing=True)
 
     def read(question: Any) -> str | None:
         if question.kind == "choice":

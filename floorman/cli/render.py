@@ -143,12 +143,12 @@ def replay_json(report: ReplayReport, *, hands: int = 1) -> dict[str, Any]:
     positions = _positions(report)
     result = report.result
     seats = []
-    for seat in sorted(table.seats, key=lambda seat: seat.number):
-        unknown = seat.number in hand.unknown_stacks
+    for table_seat in sorted(table.seats, key=lambda seat: seat.number):
+        unknown = table_seat.number in hand.unknown_stacks
         seats.append({
-            "seat": seat.number, "player": seat.name, "position": positions.get(seat.number, ""),
-            "stack": None if unknown else units(seat.stack),
-            "final_stack": None if result is None or unknown else units(result.final_stacks[seat.number]),
+            "seat": table_seat.number, "player": table_seat.name, "position": positions.get(table_seat.number, ""),
+            "stack": None if unknown else units(table_seat.stack),
+            "final_stack": None if result is None or unknown else units(result.final_stacks[table_seat.number]),
         })
     steps = []
     for step in report.steps or ():
@@ -278,10 +278,10 @@ def print_replay(report: ReplayReport, *, hands: int = 1, console: Any = None) -
     for column, justify in (("seat", "right"), ("player", "left"), ("position", "left"), ("stack", "right"),
                             ("cards", "left")):
         seats_view.add_column(column, justify=justify)  # type: ignore[arg-type]
-    for seat in sorted(table.seats, key=lambda seat: seat.number):
-        held = report.state.seats[seat.number].hole
-        stack = "unknown" if seat.number in hand.unknown_stacks else amount(seat.stack)
-        seats_view.add_row(str(seat.number), Text(seat.name), positions.get(seat.number, ""), stack,
+    for table_seat in sorted(table.seats, key=lambda seat: seat.number):
+        held = report.state.seats[table_seat.number].hole
+        stack = "unknown" if table_seat.number in hand.unknown_stacks else amount(table_seat.stack)
+        seats_view.add_row(str(table_seat.number), Text(table_seat.name), positions.get(table_seat.number, ""), stack,
                            _cards(held) if held and any(c != UNKNOWN for c in held) else "")
     console.print(seats_view)
 
@@ -358,13 +358,13 @@ def print_replay(report: ReplayReport, *, hands: int = 1, console: Any = None) -
         net_view = RichTable(title="Net results", title_justify="left")
         for column in ("seat", "player", "start", "end", "net"):
             net_view.add_column(column, justify="left" if column == "player" else "right")
-        for seat in sorted(table.seats, key=lambda seat: seat.number):
-            net = result.net.get(seat.number, 0)
-            unknown = seat.number in hand.unknown_stacks
+        for table_seat in sorted(table.seats, key=lambda seat: seat.number):
+            net = result.net.get(table_seat.number, 0)
+            unknown = table_seat.number in hand.unknown_stacks
             style = "green" if net > 0 else "red" if net < 0 else ""
             sign = "+" if net > 0 else "-" if net < 0 else ""
-            net_view.add_row(str(seat.number), Text(seat.name), "unknown" if unknown else amount(seat.stack),
-                             "unknown" if unknown else amount(result.final_stacks[seat.number]),
+            net_view.add_row(str(table_seat.number), Text(table_seat.name), "unknown" if unknown else amount(table_seat.stack),
+                             "unknown" if unknown else amount(result.final_stacks[table_seat.number]),
                              Text(f"{sign}{amount(abs(net))}", style=style))
         console.print(net_view)
 

@@ -78,7 +78,8 @@ def readable(text: str) -> str | None:
     subject = None
     for clause in _CLAUSES.split(text):
         if _ZERO_RE.search(clause):
-            subject = subject or (_SEAT.search(clause).group(0) if _SEAT.search(clause) else None)
+            named = _SEAT.search(clause)
+            subject = subject or (named.group(0) if named else None)
             continue
         if not kept and subject and clause.lower().startswith("it "):
             clause = subject + clause[2:]     # "it adds 30" after "Give seat 2 back 0" was dropped

@@ -186,7 +186,7 @@ def _interactive(session: Any, first: str | None) -> bool:
     from prompt_toolkit import PromptSession
 
     screen = _Screen(session, interactive=True)
-    prompt = PromptSession(history=_history(), completer=_completer(session), complete_while_typing=False)
+    prompt: PromptSession[str] = PromptSession(history=_history(), completer=_completer(session), complete_while_typing=False)
     console = screen.console
     console.print("[bold]floorman table[/bold]: type what happens; `help` shows the notation, `quit` ends.")
     if first is not None:

@@ -320,7 +320,7 @@ def table_picture(state: Any, *, width: int = 80, profile: str | None = None, ne
             beside = top <= sy <= top + oval_h - 1
             if not beside:                     # a seat above or below the table
                 bx = min(max(sx, left + 4 + len(chips) / 2), right - 4 - len(chips) / 2)
-                by = top + 1 if sy < cy else top + oval_h - 2
+                by: float = top + 1 if sy < cy else top + oval_h - 2
             else:                              # a seat at either end
                 bx = left + 2 + len(chips) / 2 if sx < cx else right - 3 - len(chips) / 2
                 by = min(max(sy, top + 2), top + oval_h - 3)

@@ -22,10 +22,13 @@ from __future__ import annotations
 import typing
 from dataclasses import replace
 from functools import lru_cache
-from typing import Any
+from typing import TYPE_CHECKING, Any
 
 from floorman.model.incidents import Incident
 from floorman.ruling import Firing, Ruling, RulingReport
+
+if TYPE_CHECKING:                   # a type only: the rulebook loader imports the engine
+    from floorman.rulebook.loader import Rulebook
 
 _NOT_INCIDENT = ("profile", "hand", "derived")     # facts no incident field feeds
 
@@ -37,7 +40,7 @@ def _questions_map(folder: str) -> dict[str, dict[str, tuple[str, ...]]]:
     return load_questions(folder).fields
 
 
-def _fields_map(rulebook: Any) -> dict[str, dict[str, tuple[str, ...]]]:
+def _fields_map(rulebook: Rulebook) -> dict[str, dict[str, tuple[str, ...]]]:
     """questions.yaml's fact -> field -> inputs: as the loader read it with the rulebook (cached
     with it), else read now from the rulebook's folder (a Rulebook built in Python)."""
     if rulebook.fact_inputs is not None:

@@ -31,7 +31,7 @@ class _Event(_Strict):
 
 def _cards(value: object) -> tuple[str, ...]:
     if isinstance(value, (str, list, tuple)):
-        return tuple(parse_cards(value))  # type: ignore[arg-type]
+        return tuple(parse_cards(value))
     raise ValueError("expected cards such as 'AsKd' or ['As', 'Kd']")
 
 

@@ -92,12 +92,12 @@ def read_jump(street: str, cards: list[str], items: list[Word], line: str) -> Ju
             jump.aggressor = lexer.seat(values[0])
         elif key == "hands":
             for value in values:
-                number, sep, cards = value.text.partition(":")
-                if not sep or not cards:
+                number, sep, hole = value.text.partition(":")
+                if not sep or not hole:
                     raise NotationError(f"{lexer.quoted(value.text)} is not SEAT:CARDS", column=value.column,
                                         line_text=line, expected=_wants(key))
                 seat = lexer.seat(Word(number, value.column))
-                jump.hands[seat] = lexer.cards_in(Word(cards, value.column + len(number) + 1))
+                jump.hands[seat] = lexer.cards_in(Word(hole, value.column + len(number) + 1))
         else:
             target: dict[int, int] = {} if key == "bet" else jump.stacks if key == "stacks" else jump.shares
             if key == "bet" and len(values) != 1:

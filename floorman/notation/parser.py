@@ -10,12 +10,15 @@ from __future__ import annotations
 import difflib
 import re
 from dataclasses import dataclass, field
-from typing import Any, get_args
+from typing import TYPE_CHECKING, Any, get_args
 
 from floorman.notation import lexer
 from floorman.notation.errors import NotationError
 from floorman.notation.grammar import COMMANDS, Command, Slot
 from floorman.notation.lexer import Word
+
+if TYPE_CHECKING:                   # a type only: the events module is imported where a command is built
+    from floorman.model.events import ActionKind
 
 _NOT_CARDS = frozenset({"to", "tie", "in"})
 ALL_CARDS = tuple(rank + suit for rank in "AKQJT98765432" for suit in "shdc")
@@ -264,20 +267,22 @@ def _build(command: Command, values: dict[str, Any], items: list[Word], line: st
     from floorman.model.events import Action, Burn, DealHole, Muck, Show
 
     name = command.name
-    seat = values.get("seat")
-    if name in ("check", "call", "fold"):
-        return Parsed(name, events=(Action(seat=seat, action=name),))
-    if name in ("bet", "raise"):
-        return Parsed(name, events=(Action(seat=seat, action=name, amount=values["amount"]),))
+    seat = values.get("seat")       # None for the commands with no SEAT slot (streets, burn, notes)
+    # an event's seat is values["seat"]: every command that makes one has a SEAT slot, so it is filled
+    if name in _PLAIN_ACTIONS:
+        return Parsed(name, events=(Action(seat=values["seat"], action=_PLAIN_ACTIONS[name]),))
+    if name in _SIZED_ACTIONS:
+        return Parsed(name, events=(Action(seat=values["seat"], action=_SIZED_ACTIONS[name],
+                                           amount=values["amount"]),))
     if name == "all-in":
-        return Parsed(name, events=(Action(seat=seat, action="all-in", amount=values.get("amount")),))
+        return Parsed(name, events=(Action(seat=values["seat"], action="all-in", amount=values.get("amount")),))
     if name == "out-of-turn":
         action = values["choice"]
         amount = values.get("amount")
         if action in ("bet", "raise") and amount is None:
             raise NotationError(f"a {action} needs an amount", column=len(line) + 1, expected="an amount, e.g. 500",
                                 line_text=line)
-        data = {"type": "out-of-turn", "seat": seat, "action": action,
+        data: dict[str, Any] = {"type": "out-of-turn", "seat": seat, "action": action,
                 **({"amount": amount} if amount is not None and action not in ("check", "call", "fold") else {})}
         return Parsed(name, incidents=(_incident(data, line, items),))
     if name == "checked-to":
@@ -288,22 +293,22 @@ def _build(command: Command, values: dict[str, Any], items: list[Word], line: st
         card = values.get("card")
         return Parsed(name, events=(Burn(card=card[0] if card else None),))
     if name == "dealt":
-        return Parsed(name, events=(DealHole(seat=seat, cards=tuple(values["cards"])),))
+        return Parsed(name, events=(DealHole(seat=values["seat"], cards=tuple(values["cards"])),))
     if name == "shows":
-        return Parsed(name, events=(Show(seat=seat, cards=tuple(values["cards"])),))
+        return Parsed(name, events=(Show(seat=values["seat"], cards=tuple(values["cards"])),))
     if name == "mucks":
         where = values.get("choice")
         identifiable = values.get("choice2")
         if ctx.showdown or where or identifiable:
             # at a podium "mucks" means into the muck: `released` or `touching-muck` says otherwise
             where = where or "in-muck"
-            data: dict[str, Any] = {"type": "muck-at-showdown", "seat": seat, "where": where}
+            data = {"type": "muck-at-showdown", "seat": seat, "where": where}
             if identifiable or where == "in-muck":
                 data["identifiable"] = identifiable == "identifiable"
             return Parsed(name, incidents=(_incident(data, line, items),))
         if ctx.actor == seat:
-            return Parsed(name, events=(Action(seat=seat, action="fold"),))
-        return Parsed(name, events=(Muck(seat=seat),))
+            return Parsed(name, events=(Action(seat=values["seat"], action="fold"),))
+        return Parsed(name, events=(Muck(seat=values["seat"]),))
     if name in ("chips", "says"):
         return Parsed(name, incidents=(_wager(name, values, line, items, ctx),))
     if name == "exposes":
@@ -387,6 +392,10 @@ def _street(name: str, values: dict[str, Any], items: list[Word], line: str) -> 
     cards = cards or ["??"] * due
     return Parsed(name, events=(Board(cards=tuple(cards)),), values={"street": name, "cards": cards})
 
+
+# the commands that are a plain action, and the action each records
+_PLAIN_ACTIONS: dict[str, ActionKind] = {"check": "check", "call": "call", "fold": "fold"}
+_SIZED_ACTIONS: dict[str, ActionKind] = {"bet": "bet", "raise": "raise"}
 
 _DECLARED = {"check": "check", "call": "call", "fold": "fold", "bet": "bet", "raise": "raise", "all-in": "all-in",
              "allin": "all-in", "all": "all-in", "pot": "pot", "complete": "complete", "tap": "tap",

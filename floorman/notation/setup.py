@@ -207,6 +207,7 @@ def parse_setup(line: str) -> Setup:
     if fmt is None:
         fmt = GameFormat.CASH
     default_stack = stack if stack is not None else DEFAULT_STACK_BBS * big
+    seats: list[dict[str, Any]]         # number, stack and name: the Table model validates them
     if listed:
         seats = [{"number": n, "stack": default_stack if s is None else s, **({"name": name} if name else {})}
                  for n, (s, name) in sorted(listed.items())]

@@ -66,7 +66,7 @@ def field_problems(rule: Rule, fields: Mapping[str, Mapping[str, str]], book: Ru
             if isinstance(value, str) and value.startswith("@") and "." in value:
                 alias, name = value[1:].split(".", 1)
                 fact = pattern.fact if alias == "self" else types.get(alias)
-                if fact in fields:
+                if fact is not None and fact in fields:
                     unknown(fact, name, place)
             elif pattern.fact == "profile" and condition.field in book.option_specs:
                 spec = book.option_specs[condition.field]

@@ -213,19 +213,21 @@ def check_rule(rule: Rule, document: Any, name: str) -> None:
     aliases = {p.alias for p in rule.when}
     if rule.ruling is not None:
         scope = aliases | set(ALWAYS_IN_SCOPE)
-        expressions = [(("ruling", "params", key), text) for key, text in rule.ruling.params.items()]
+        # (the field's path in the file, its text): paths of any length, list indexes among the keys
+        expressions: list[tuple[tuple[str | int, ...], str]] = [
+            (("ruling", "params", key), text) for key, text in rule.ruling.params.items()]
         if rule.ruling.dead_hand is not None:
             expressions.append((("ruling", "dead_hand"), rule.ruling.dead_hand))
         effects = rule.ruling.effect        # one effect (a mapping in the file) or a list
         for i, effect in enumerate(effects):
-            at = ("ruling", "effect") if len(effects) == 1 else ("ruling", "effect", i)
+            at: tuple[str | int, ...] = ("ruling", "effect") if len(effects) == 1 else ("ruling", "effect", i)
             expressions += [((*at, key), text) for key, text in effect.expressions().items()]
         for location, text in expressions:
             try:
                 validate_expression(text, scope)
             except ExpressionError as error:
                 raise fail("L004", str(error), location) from None
-        templates = [(("ruling", "explanation"), rule.ruling.explanation)]
+        templates: list[tuple[tuple[str | int, ...], str]] = [(("ruling", "explanation"), rule.ruling.explanation)]
         templates += [(("ruling", "steps", i), step) for i, step in enumerate(rule.ruling.steps)]
         for location, text in templates:
             problem = template_problem(text, scope, rule.ruling.params)
@@ -350,9 +352,9 @@ def check_references(book: Rulebook) -> None:
             if other not in book.rules:
                 raise InputFileError(f"compatible with unknown rule {other}{did_you_mean(other, book.rules)}",
                                      **book.where(rule.id, "compatible_with"))
-        for profile in rule.profiles:
-            if profile != "all" and profile not in book.profiles:
-                raise InputFileError(f"unknown profile {profile!r}{did_you_mean(profile, book.profiles)}",
+        for profile_id in rule.profiles:
+            if profile_id != "all" and profile_id not in book.profiles:
+                raise InputFileError(f"unknown profile {profile_id!r}{did_you_mean(profile_id, book.profiles)}",
                                      **book.where(rule.id, "profiles"))
     for profile in book.profiles.values():
         if profile.extends and profile.extends not in book.profiles:
