@@ -205,18 +205,21 @@ def docs(
     output: Path = typer.Option(Path("docs/rules.md"), "--output", "-o", help="Where to write the catalogue."),
     check_only: bool = typer.Option(False, "--check", help="Exit 1 if the file is not up to date."),
 ) -> None:
-    """Generate the rule catalogue (docs/rules.md) and the incident reference (docs/incidents.md).
+    """Generate the rule catalogue (docs/rules.md), the incident reference (docs/incidents.md) and the
+    table notation reference (docs/notation.md).
 
     Example:
 
         floorman rulebook docs --check
     """
     from floorman.authoring.catalogue import render_catalogue, render_incidents, scenarios_under
+    from floorman.notation.docs import render_notation
     from floorman.rulebook.loader import load_rulebook
 
     try:
         pages = {output: render_catalogue(load_rulebook(), scenarios_under(_default_scenarios())),
-                 output.with_name("incidents.md"): render_incidents()}
+                 output.with_name("incidents.md"): render_incidents(),
+                 output.with_name("notation.md"): render_notation()}
     except FloormanError as error:
         fail(error)
     stale = [path for path, text in pages.items()

@@ -28,7 +28,7 @@ def render_notation() -> str:
     _load_families()
     out = ["# The table notation",
            "",
-           "Generated from `floorman/notation/grammar.py` by `python -m floorman.notation.docs`; do not edit",
+           "Generated from `floorman/notation/grammar.py` by `floorman rulebook docs`; do not edit",
            "by hand. `help` in `floorman table` shows the same commands.",
            "",
            "`floorman table` reads one set-up line, then one line per thing that happens at the table.",
