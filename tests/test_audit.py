@@ -253,6 +253,20 @@ def test_audit_command_table_and_exit_1_on_an_irregular_hand(tmp_path):
     assert "out-of-turn at actions[3] 'p1 cc'" in result.output and "ACT-OOT-BACK-UP" in result.output
 
 
+def test_file_names_that_look_like_markup_are_shown_as_named(tmp_path):
+    """A folder or file named like rich markup ("[bold]x", a "[" folder with "]x.phh" in it) is
+    text in the audit's table and its lines: never styled away, never a markup error."""
+    (tmp_path / "[").mkdir()
+    clean = tmp_path / "[" / "]x.phh"
+    clean.write_text((ROOT / "floorman" / "data" / "dwan-ivey-2009.phh").read_text(encoding="utf-8"), encoding="utf-8")
+    styled = tmp_path / "[bold]x"
+    styled.mkdir()
+    result = runner.invoke(app, ["audit", str(tmp_path / "[/]x.phh"), str(styled)], terminal_width=160)
+    assert result.exit_code == 3, result.output           # the empty folder is unreadable
+    assert "Traceback" not in result.output and "│ ]x.phh" in result.output
+    assert "│ [bold]x" in result.output
+
+
 def test_audit_command_missing_input_is_unreadable_and_a_usage_error_exits_2(tmp_path):
     clean = _write(tmp_path, "clean.phh", CLEAN)
     result = runner.invoke(app, ["audit", str(tmp_path / "missing.phhs"), str(clean), "--jsonl"])

@@ -146,6 +146,7 @@ class _Detail:
 
     def summary(self, rows: dict[str, dict[str, int]], profile_name: str) -> None:
         from rich.table import Table
+        from rich.text import Text
 
         from floorman.audit import CLASSES
 
@@ -154,7 +155,8 @@ class _Detail:
         for cls in CLASSES:
             table.add_column(cls, justify="right")
         for key, row in rows.items():
-            name = Path(key).name if key not in ("total", "other files") else key
+            # a file name is text, never markup: "[bold]x.phh" is shown as it is named
+            name = Text(Path(key).name) if key not in ("total", "other files") else key
             table.add_row(name, *(f"{row[c]:,}" for c in CLASSES), style="bold" if key == "total" else None)
         self.console.print(table)
 
