@@ -128,7 +128,19 @@ def test_junitparser_and_minidom_read_the_same_cases(junit_file):
                         "g-impossible.yaml": "error"}
     suite = next(iter(junitparser.JUnitXml.fromfile(str(junit_file))))
     assert (suite.tests, suite.failures, suite.errors, suite.skipped) == (7, 4, 2, 0)
-    assert {p.name for p in suite.properties()} == {"floorman.version"}
+    assert {p.name for p in suite.properties()} == {"floorman.version", "floorman.profile", "floorman.house", "floorman.rulebook"}
+
+
+def test_the_properties_name_the_set_up_the_run_was_checked_under(junit_file, room, tmp_path):
+    def properties(path: Path) -> dict[str, str]:
+        return {p.getAttribute("name"): p.getAttribute("value")
+                for p in minidom.parse(str(path)).getElementsByTagName("property")}
+
+    assert properties(junit_file)["floorman.profile"] == "each scenario's own"
+    assert properties(junit_file)["floorman.house"] == "none"
+    out = tmp_path / "cash.xml"
+    runner.invoke(app, ["check", str(room / "a-passes.yaml"), "--profile", "cash", "--junit", str(out)])
+    assert properties(out)["floorman.profile"] == "cash"
 
 
 def test_the_scenario_path_is_kept(junit_file, room):

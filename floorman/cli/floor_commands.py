@@ -110,7 +110,11 @@ def check(
         if junit is not None:
             from floorman.checks.junit import write_junit
 
-            write_junit(junit, results, time_taken=time.perf_counter() - started)
+            # what the run was checked under, so a CI server's report says which set-up it judged
+            run_under = {"floorman.profile": profile or "each scenario's own",
+                         "floorman.house": str(house) if house is not None else "none",
+                         "floorman.rulebook": str(rulebook) if rulebook is not None else "bundled"}
+            write_junit(junit, results, time_taken=time.perf_counter() - started, properties=run_under)
     except NothingToCheck as error:
         fail(error, code=2)
     except FloormanError as error:
