@@ -13,6 +13,7 @@ from __future__ import annotations
 from typing import TYPE_CHECKING
 
 from floorman.errors import FloormanError
+from floorman.journal.schema import APPLICATION_ID as JOURNAL_APPLICATION_ID
 
 if TYPE_CHECKING:
     import sqlite3
@@ -77,7 +78,7 @@ def check_identity(connection: "sqlite3.Connection", where: str) -> int:
     version = int(connection.execute("PRAGMA user_version").fetchone()[0])
     application = int(connection.execute("PRAGMA application_id").fetchone()[0])
     if application not in (0, APPLICATION_ID) or (application == 0 and version > 0):
-        what = "the floor's ruling journal" if application == 0x464C4D4E else "another program's SQLite database"
+        what = "the floor's ruling journal" if application == JOURNAL_APPLICATION_ID else "another program's SQLite database"
         raise ClassFileError(f"not a floorman class file ({what}, application id {application:#x})", file=where)
     if version > SCHEMA_VERSION:
         raise ClassFileError(f"written by a newer floorman (class file version {version}; this floorman reads up "
