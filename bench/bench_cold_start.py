@@ -8,6 +8,10 @@ The journal write is included: each command records its rulings in its own tempo
 Budget (issue 8): `floorman rule` on a betting scenario at most 8x `python -c pass` (goal),
 10x (acceptance). Usage: python bench/bench_cold_start.py [--runs N] [--before CHECKOUT]
 
+The line "libraries alone" is the floor under any ruling: a process that only imports what a
+shown ruling cannot do without (pydantic's BaseModel for the hand's model, PyYAML for the file,
+durable-rules for the engine, sqlite3 for the journal, rich for the panel) and rules nothing.
+
 --before CHECKOUT also times the betting ruling of another checkout of floorman (e.g. a
 `git worktree add --detach /tmp/before main`), interleaved in the same loop, both through the
 same interpreter and launcher (PYTHONPATH), so that a change is measured before and after
@@ -32,6 +36,7 @@ CASES = {
     "showdown": ROOT / "scenarios" / "showdown" / "ymtc-5-board-plays.yaml",
 }
 GOAL, ACCEPTANCE = 8.0, 10.0
+LIBRARIES = "from pydantic import BaseModel; import yaml, durable.engine, sqlite3, rich.console"
 
 
 def floorman_command() -> list[str]:
@@ -68,7 +73,7 @@ def main() -> int:
     env.pop("PYTHONDONTWRITEBYTECODE", None)
     subprocess.run([sys.executable, "-m", "compileall", "-q", str(ROOT / "floorman")], check=True,
                    stdout=subprocess.DEVNULL)
-    commands = {"python -c pass": [sys.executable, "-c", "pass"]}
+    commands = {"python -c pass": [sys.executable, "-c", "pass"], "libraries alone": [sys.executable, "-c", LIBRARIES]}
     for name, path in CASES.items():
         if path.exists():
             extra = ["--rulebook", args.rulebook] if args.rulebook else []
@@ -102,10 +107,11 @@ def main() -> int:
             samples[name].append(run_once(command, environment(number, name)))
     baseline = [statistics.median(run[kind] for run in samples["python -c pass"]) for kind in (0, 1)]
     print(f"{args.runs} interleaved runs each; medians of wall-clock time (and of CPU time)")
+    print(f"libraries alone: {LIBRARIES}")
     for name, runs in samples.items():
         wall = [run[0] for run in runs]
         median, cpu = statistics.median(wall), statistics.median(run[1] for run in runs)
-        line = f"{name:26} {median:6.1f} ms (cpu {cpu:6.1f})  min {min(wall):.1f}, max {max(wall):.1f}"
+        line = f"{name:30} {median:6.1f} ms (cpu {cpu:6.1f})  min {min(wall):.1f}, max {max(wall):.1f}"
         if name != "python -c pass":
             ratio = median / baseline[0]
             verdict = ("goal met" if ratio <= GOAL else "acceptance met" if ratio <= ACCEPTANCE

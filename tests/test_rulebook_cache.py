@@ -134,6 +134,41 @@ def test_a_sealed_cache_is_not_checked_again(book_copy, cache, monkeypatch):
     assert load_rulebook(book_copy.folder).rules == book.rules
 
 
+def _shape(value: object) -> object:
+    """A model as nested plain values, each with its type named: a list where a tuple was
+    validated, or a dict where a model was, shows up here.
+    YAML's lists and mappings (which remember their lines) count as lists and dicts."""
+    from pydantic import BaseModel
+
+    if isinstance(value, BaseModel):
+        fields = {name: _shape(getattr(value, name)) for name in type(value).model_fields}
+        return (type(value).__name__, fields, _shape(value.__pydantic_extra__))
+    if isinstance(value, (list, tuple)):
+        return ("tuple" if isinstance(value, tuple) else "list", [_shape(item) for item in value])
+    if isinstance(value, dict):
+        return ("dict", {key: _shape(item) for key, item in value.items()})
+    return (type(value).__name__, value)
+
+
+def test_a_rulebook_read_from_the_cache_is_the_one_read_from_yaml(cache):
+    """The cache holds each model's JSON dump and validates it back: every rule, profile and
+    option must come back as the YAML gave it, down to the type of each nested value (a tuple
+    dumped as a list and read back as a list would compare unequal only here)."""
+    from_yaml = load_rulebook()
+    loader._load.cache_clear()
+    cached = load_rulebook()
+    assert cached is not from_yaml and len(cache_files(cache)) == 1
+    assert cached.rules.keys() == from_yaml.rules.keys()
+    for rule_id, rule in cached.rules.items():
+        assert _shape(rule) == _shape(from_yaml.rules[rule_id]), rule_id
+    for profile_id, profile in cached.profiles.items():
+        assert _shape(profile) == _shape(from_yaml.profiles[profile_id]), profile_id
+    for name, spec in cached.option_specs.items():
+        assert _shape(spec) == _shape(from_yaml.option_specs[name]), name
+    derived = [rule for rule in cached.rules.values() if rule.derive is not None]
+    assert derived and all(rule.derive == from_yaml.rules[rule.id].derive for rule in derived)   # extra="allow"
+
+
 @pytest.mark.parametrize("content", [b"{\"rules\": [", b"\xff\xfe garbage", b""])
 def test_a_damaged_cache_is_rebuilt(book_copy, cache, content):
     book = load_rulebook(book_copy.folder)
