@@ -325,6 +325,23 @@ def test_the_class_file_is_never_the_journal(tmp_path):
     assert classes_path(journal=tmp_path / "journal.sqlite3")[0] == tmp_path / "classes.sqlite3"
 
 
+def test_another_programs_database_is_never_made_a_class_file(tmp_path):
+    """The class file migrates through the journal's apply_migrations: an SQLite file with
+    tables of its own (and no floorman mark) is refused and left exactly as it was."""
+    import sqlite3
+
+    from floorman.classroom import ClassFileError
+
+    foreign = tmp_path / "customers.sqlite3"
+    with sqlite3.connect(foreign) as connection:
+        connection.execute("CREATE TABLE customer (name TEXT)")
+    connection.close()
+    before = foreign.read_bytes()
+    with pytest.raises(ClassFileError, match="not a floorman class file"):
+        ClassBook.open(foreign)
+    assert foreign.read_bytes() == before
+
+
 def test_serve_says_where_to_go_and_warns_on_the_network(tmp_path, monkeypatch):
     from floorman.serve import server
 

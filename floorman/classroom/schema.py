@@ -14,6 +14,7 @@ from typing import TYPE_CHECKING
 
 from floorman.errors import FloormanError
 from floorman.journal.schema import APPLICATION_ID as JOURNAL_APPLICATION_ID
+from floorman.journal.schema import apply_migrations
 
 if TYPE_CHECKING:
     import sqlite3
@@ -88,21 +89,6 @@ def check_identity(connection: "sqlite3.Connection", where: str) -> int:
 
 def migrate(connection: "sqlite3.Connection", where: str) -> None:
     """Bring the class file up to SCHEMA_VERSION in one transaction (autocommit connection)."""
-    if check_identity(connection, where) == SCHEMA_VERSION:
-        return
-    connection.execute("BEGIN IMMEDIATE")
-    try:
-        version = check_identity(connection, where)     # another process may have migrated meanwhile
-        if version == 0 and connection.execute(
-                "SELECT count(*) FROM sqlite_schema WHERE name NOT LIKE 'sqlite_%'").fetchone()[0]:
-            raise ClassFileError("not a floorman class file (an SQLite database holding other tables)", file=where)
-        for number in range(version, SCHEMA_VERSION):
-            for step in MIGRATIONS[number]:
-                connection.execute(step)
-        connection.execute(f"PRAGMA user_version = {SCHEMA_VERSION:d}")
-        connection.execute(f"PRAGMA application_id = {APPLICATION_ID:d}")
-        connection.execute("COMMIT")
-    except BaseException:
-        if connection.in_transaction:
-            connection.execute("ROLLBACK")
-        raise
+    apply_migrations(connection, where, MIGRATIONS, APPLICATION_ID, check_identity,
+                     foreign=lambda tables: ClassFileError("not a floorman class file (an SQLite database "
+                                                           "holding other tables)", file=where))

@@ -9,6 +9,7 @@ given by mistake is refused rather than written into.
 
 from __future__ import annotations
 
+from collections.abc import Callable, Sequence
 from typing import TYPE_CHECKING
 
 from floorman.errors import FloormanError
@@ -104,25 +105,40 @@ def check_identity(connection: "sqlite3.Connection", where: str) -> int:
 def migrate(connection: "sqlite3.Connection", where: str) -> list[int]:
     """Bring the journal up to SCHEMA_VERSION in one transaction; return the versions applied.
     The connection is in autocommit mode (isolation_level=None): transactions are explicit."""
-    if check_identity(connection, where) == SCHEMA_VERSION:
+    return apply_migrations(
+        connection, where, MIGRATIONS, APPLICATION_ID, check_identity,
+        foreign=lambda tables: JournalError("not a floorman journal (an SQLite database holding "
+                                            f"{', '.join(tables[:5])})", file=where))
+
+
+def apply_migrations(connection: "sqlite3.Connection", where: str, migrations: Sequence[Sequence[str]],
+                     application_id: int, check_identity: Callable[["sqlite3.Connection", str], int], *,
+                     foreign: Callable[[list[str]], Exception]) -> list[int]:
+    """Bring a floorman SQLite file (the journal, a class file) up to `len(migrations)` in one
+    transaction and mark it as ours; return the versions applied. `check_identity` gives the
+    file's version after refusing a file that is not of this kind; a file at version 0 that
+    already holds tables (their names, sorted) is another program's: `foreign` says so.
+    The connection is in autocommit mode: the transaction is explicit, and another process
+    that migrated meanwhile is seen once the write lock is held."""
+    target = len(migrations)
+    if check_identity(connection, where) == target:
         return []
     connection.execute("BEGIN IMMEDIATE")
     try:
         version = check_identity(connection, where)   # another process may have migrated meanwhile
         if version == 0:
-            others = [row[0] for row in connection.execute(
-                "SELECT name FROM sqlite_schema WHERE name NOT LIKE 'sqlite_%'")]
-            if others:
-                raise JournalError("not a floorman journal (an SQLite database holding "
-                                   f"{', '.join(sorted(others)[:5])})", file=where)
+            tables = sorted(row[0] for row in connection.execute(
+                "SELECT name FROM sqlite_schema WHERE name NOT LIKE 'sqlite_%'"))
+            if tables:
+                raise foreign(tables)
         applied = []
-        for number in range(version, SCHEMA_VERSION):
-            for step in MIGRATIONS[number]:
+        for number in range(version, target):
+            for step in migrations[number]:
                 connection.execute(step)
             applied.append(number + 1)
-        # the pragmas take no parameters; both values are integers from this module
-        connection.execute(f"PRAGMA user_version = {SCHEMA_VERSION:d}")
-        connection.execute(f"PRAGMA application_id = {APPLICATION_ID:d}")
+        # the pragmas take no parameters; both values are integers given by the schema modules
+        connection.execute(f"PRAGMA user_version = {target:d}")
+        connection.execute(f"PRAGMA application_id = {application_id:d}")
         connection.execute("COMMIT")
     except BaseException:
         if connection.in_transaction:
