@@ -91,4 +91,4 @@ def migrate(connection: "sqlite3.Connection", where: str) -> None:
     """Bring the class file up to SCHEMA_VERSION in one transaction (autocommit connection)."""
     apply_migrations(connection, where, MIGRATIONS, APPLICATION_ID, check_identity,
                      foreign=lambda tables: ClassFileError("not a floorman class file (an SQLite database "
-                                                           "holding other tables)", file=where))
+                                                           f"holding {', '.join(tables[:5])})", file=where))
