@@ -59,6 +59,16 @@ def pytest_unconfigure(config: pytest.Config) -> None:
             os.environ[name] = old
 
 
+@pytest.fixture(scope="module")
+def floor():
+    """One Floor (its compiled engines kept) for the tests of a module; closed after them."""
+    from floorman.engine.floor import Floor
+
+    floor = Floor()
+    yield floor
+    floor.close()
+
+
 @pytest.fixture(autouse=True, scope="session")
 def private_cache() -> Path:
     """The test session's cache folder (XDG_CACHE_HOME), never the user's."""

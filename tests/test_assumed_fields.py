@@ -12,25 +12,16 @@ import io
 import re
 from pathlib import Path
 
-import pytest
 from rich.console import Console
 
 from floorman.cli.ruling_view import ruling_panel
 from floorman.engine.assumed import assumed_fields, inputs_tested_by
 from floorman.engine.facts import Situation
-from floorman.engine.floor import Floor
 from floorman.model.incidents import INCIDENT_TYPES, _load_families, parse_incident
 from floorman.scenarios import find_scenarios, load_scenario, rules_for
 from floorman.session import TableSession
 
 ROOT = Path(__file__).resolve().parents[1]
-
-
-@pytest.fixture(scope="module")
-def floor():
-    floor = Floor()
-    yield floor
-    floor.close()
 
 
 def panel_lines(ruling) -> list[str]:

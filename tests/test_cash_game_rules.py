@@ -13,19 +13,11 @@ from hypothesis import given, settings
 from hypothesis import strategies as st
 
 from floorman.engine.facts import Situation
-from floorman.engine.floor import Floor
 from floorman.errors import InvalidEvent
 from floorman.model.events import Action, Board, Post
 from floorman.model.incidents import parse_incident
 from floorman.model.table import Table
 from floorman.notation.parser import Context, parse_line
-
-
-@pytest.fixture(scope="module")
-def floor():
-    floor = Floor()
-    yield floor
-    floor.close()
 
 
 def table(fmt="cash", small=1, big=2, seats=(1, 2, 3, 5, 6), stacks=None, **seat_extra):

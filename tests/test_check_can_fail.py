@@ -16,7 +16,6 @@ from typer.testing import CliRunner
 
 from floorman.checks.runner import run_checks
 from floorman.cli.app import app
-from floorman.engine.floor import Floor
 from floorman.errors import FloormanError
 from floorman.scenarios import load_scenario
 
@@ -69,13 +68,6 @@ incidents:
 """
 CALL = "{rule: BET-OVERSIZED-CHIP-CALL, decision: call, params: {call_amount: 10, change: 90}}"
 RAISE = "{rule: BET-OVERSIZED-CHIP-RAISE, decision: raise}"
-
-
-@pytest.fixture(scope="module")
-def floor():
-    floor = Floor()
-    yield floor
-    floor.close()
 
 
 def check(tmp_path: Path, text: str, floor, name: str = "case.yaml"):

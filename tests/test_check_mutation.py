@@ -27,18 +27,10 @@ import pytest
 
 from floorman.checks.comparison import comparison_rows
 from floorman.checks.runner import compare, fact_incident, ruling_incident
-from floorman.engine.floor import Floor
 from floorman.scenarios import Expectation, PotExpectation, Scenario, find_scenarios, load_scenario, rules_for
 
 ROOT = Path(__file__).resolve().parents[1]
 SCENARIOS = find_scenarios([ROOT / "scenarios"])
-
-
-@pytest.fixture(scope="module")
-def floor():
-    floor = Floor()
-    yield floor
-    floor.close()
 
 
 def _other(value: Any) -> Any:

@@ -27,13 +27,6 @@ from floorman.scenarios import find_scenarios, load_scenario
 ROOT = Path(__file__).resolve().parents[1]
 
 
-@pytest.fixture(scope="module")
-def floor():
-    floor = Floor()
-    yield floor
-    floor.close()
-
-
 # ---------------------------------------------------------------------- the schema
 def test_every_ruling_rule_declares_an_effect_of_a_known_kind(floor):
     rulings = [rule for rule in floor.rulebook.rules.values() if rule.ruling is not None]

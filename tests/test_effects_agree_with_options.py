@@ -22,8 +22,6 @@ from __future__ import annotations
 import re
 from pathlib import Path
 
-import pytest
-
 from floorman.cli.table_view import whats_next
 from floorman.engine.facts import Situation
 from floorman.engine.floor import Floor
@@ -43,13 +41,6 @@ LIVE = {"hand-live", "live-hand", "table-the-hand", "hand-restored", "hand-stays
 #: answers about who acts first: the hand's actor
 FIRST = {"first-to-act": "first_to_act", "bring-in": "bring_in_seat",
          "action-starts-left-of-all-in": "first_to_act"}
-
-
-@pytest.fixture(scope="module")
-def floor():
-    floor = Floor()
-    yield floor
-    floor.close()
 
 
 def _may(next_line: str) -> str:

@@ -15,7 +15,6 @@ from floorman.engine.facts import (
     betting,  # noqa: F401  (registers the wager builder)
     situation_facts,
 )
-from floorman.engine.floor import Floor
 from floorman.model.events import Action, Board, Post
 from floorman.model.incidents.betting import Wager
 from floorman.model.state import HandState
@@ -28,13 +27,6 @@ TABLE = Table.model_validate({"seats": [{"number": n, "stack": 10 ** 12} for n i
 EVENTS = [Post(seat=1, kind="small-blind", amount=100), Post(seat=2, kind="big-blind", amount=200),
           *(Action(seat=n, action="call") for n in (3, 4, 5, 1)), Action(seat=2, action="check"),
           Board(cards=("Ks", "9h", "4d")), Action(seat=1, action="bet", amount=1000)]
-
-
-@pytest.fixture(scope="module")
-def floor():
-    floor = Floor()
-    yield floor
-    floor.close()
 
 
 @pytest.fixture

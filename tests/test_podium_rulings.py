@@ -14,17 +14,9 @@ import pytest
 from rich.console import Console
 
 from floorman.cli.ruling_view import ruling_panel
-from floorman.engine.floor import Floor
 from floorman.rulebook.loader import load_rulebook
 from floorman.ruling import quote_for
 from floorman.session import TableSession
-
-
-@pytest.fixture(scope="module")
-def floor():
-    floor = Floor()
-    yield floor
-    floor.close()
 
 
 def table(floor, setup: str, lines: list[str]) -> tuple[TableSession, list]:

@@ -16,18 +16,11 @@ from pathlib import Path
 import pytest
 
 from floorman.checks.wording import contradictions
-from floorman.engine.floor import Floor, pots_and_hands
+from floorman.engine.floor import pots_and_hands
 from floorman.scenarios import find_scenarios, load_scenario, rules_for
 
 ROOT = Path(__file__).resolve().parents[1]
 SCENARIOS = find_scenarios([ROOT / "scenarios"])
-
-
-@pytest.fixture(scope="module")
-def floor():
-    floor = Floor()
-    yield floor
-    floor.close()
 
 
 def ruled(floor, name: str):

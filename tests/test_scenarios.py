@@ -7,18 +7,10 @@ from pathlib import Path
 import pytest
 
 from floorman.checks.runner import run_checks
-from floorman.engine.floor import Floor
 from floorman.scenarios import find_scenarios
 
 ROOT = Path(__file__).resolve().parents[1]
 SCENARIOS = find_scenarios([ROOT / "scenarios"])
-
-
-@pytest.fixture(scope="module")
-def floor():
-    floor = Floor()
-    yield floor
-    floor.close()
 
 
 @pytest.mark.parametrize("path", SCENARIOS, ids=[str(p.relative_to(ROOT / "scenarios")) for p in SCENARIOS])

@@ -23,13 +23,6 @@ from floorman.rulebook.loader import load_rulebook
 ROOT = Path(__file__).resolve().parents[1]
 
 
-@pytest.fixture(scope="module")
-def floor():
-    floor = Floor()
-    yield floor
-    floor.close()
-
-
 def flop_bet() -> tuple[Table, list]:
     """NLHE 100-200, five players, flop; seat 1 bets 1,000 and seat 2 is to act."""
     table = Table.model_validate({"seats": [{"number": n, "stack": 20000} for n in range(1, 6)], "button": 5,

@@ -24,13 +24,6 @@ from floorman.model.table import Table
 from floorman.notation.parser import Context, parse_line
 
 
-@pytest.fixture(scope="module")
-def floor():
-    floor = Floor()
-    yield floor
-    floor.close()
-
-
 def table(fmt="tournament", button=1, small=100, big=200, seats=range(1, 10), stack=20000, **forced):
     return Table.model_validate({
         "format": fmt, "button": button, "seat_count": 9,

@@ -63,13 +63,6 @@ ACTION_DECISIONS = {"call", "raise", "bet", "all-in", "raise-to-max", "check", "
 TOTAL_PARAM = ("raise_to", "bet_to", "all_in_to", "raise_at_least", "bet_at_least")
 
 
-@pytest.fixture(scope="module")
-def floor():
-    floor = Floor()
-    yield floor
-    floor.close()
-
-
 # ---------------------------------------------------------------------- the spots
 def random_table(rng: random.Random, structure: str | None = None) -> Table:
     count = rng.randint(2, 9)
